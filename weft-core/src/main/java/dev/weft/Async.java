@@ -1,0 +1,30 @@
+package dev.weft;
+
+/**
+ * A published {@code async} body. Its failure belongs to its finish scope, not to a joiner: nobody
+ * joins an async individually.
+ */
+final class Async extends Job {
+    final Runnable body;
+
+    Async(Runnable body) {
+        this.body = body;
+    }
+
+    @Override
+    void execute() {
+        runBody(body, scope);
+    }
+
+    /** Runs an async body under scope {@code f}, skipping it if the scope was cancelled. */
+    static void runBody(Runnable body, Finish f) {
+        if (f.isCancelled()) {
+            return;
+        }
+        try {
+            body.run();
+        } catch (Throwable t) {
+            f.recordFailure(t);
+        }
+    }
+}

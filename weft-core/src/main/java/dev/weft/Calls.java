@@ -1,0 +1,168 @@
+package dev.weft;
+
+import java.util.function.DoubleSupplier;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntSupplier;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
+
+/**
+ * The jobs a published join slot becomes: one class per slot kind of {@link PendingStack}, each holding
+ * the forked half and, once it ran, its result. They are allocated only by
+ * {@link PendingStack#publishOldest}, that is only when a thief was hungry.
+ */
+final class Calls {
+    private Calls() {
+    }
+
+    static final class IntCall extends Job {
+        final IntUnaryOperator fn;
+        final int arg;
+        int result;
+
+        IntCall(IntUnaryOperator fn, int arg) {
+            this.fn = fn;
+            this.arg = arg;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = fn.applyAsInt(arg);
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class LongCall extends Job {
+        final LongUnaryOperator fn;
+        final long arg;
+        long result;
+
+        LongCall(LongUnaryOperator fn, long arg) {
+            this.fn = fn;
+            this.arg = arg;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = fn.applyAsLong(arg);
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class DoubleCall extends Job {
+        final DoubleUnaryOperator fn;
+        final double arg;
+        double result;
+
+        DoubleCall(DoubleUnaryOperator fn, double arg) {
+            this.fn = fn;
+            this.arg = arg;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = fn.applyAsDouble(arg);
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class RunCall extends Job {
+        final Runnable body;
+
+        RunCall(Runnable body) {
+            this.body = body;
+        }
+
+        @Override
+        void execute() {
+            try {
+                body.run();
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class SupplierCall<T> extends Job {
+        final Supplier<T> body;
+        T result;
+
+        SupplierCall(Supplier<T> body) {
+            this.body = body;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = body.get();
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class IntSupplierCall extends Job {
+        final IntSupplier body;
+        int result;
+
+        IntSupplierCall(IntSupplier body) {
+            this.body = body;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = body.getAsInt();
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class LongSupplierCall extends Job {
+        final LongSupplier body;
+        long result;
+
+        LongSupplierCall(LongSupplier body) {
+            this.body = body;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = body.getAsLong();
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class DoubleSupplierCall extends Job {
+        final DoubleSupplier body;
+        double result;
+
+        DoubleSupplierCall(DoubleSupplier body) {
+            this.body = body;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = body.getAsDouble();
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.weft;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A {@code finish} scope: {@link Weft#finish(java.util.function.Consumer)} returns only after every
+ * {@link Weft#async async} started inside it, directly or transitively, has completed.
+ *
+ * <p>The handle lets the body cancel the scope: asyncs that have not started yet are skipped, running
+ * ones finish (they can poll {@link #isCancelled()}), and {@code finish} returns normally unless some
+ * async failed.
+ *
+ * <pre>{@code
+ * Weft.finish(scope -> {
+ *     for (Path p : files) {
+ *         Weft.async(() -> { if (matches(p)) { found.set(p); scope.cancel(); } });
+ *     }
+ * });
+ * }</pre>
+ *
+ * <h2>Termination is lazy</h2>
+ * A scope whose asyncs all ran on the worker that started them needs no shared counter: that worker
+ * runs them before {@code finish} returns. Only when an async (or a task forked in the scope) is
+ * published for a thief does the scope start counting, with one atomic increment at publication and one
+ * decrement when the job completes (Kumar's thesis, 4.4.1.3). Until then {@link #outstanding} is never
+ * touched.
+ */
+public final class Finish {
+    private static final VarHandle OUTSTANDING;
+    static {
+        try {
+            OUTSTANDING = MethodHandles.lookup().findVarHandle(Finish.class, "outstanding", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Published jobs of this scope that have not completed; atomic updates only. */
+    @SuppressWarnings("unused")
+    private int outstanding;
+    private volatile boolean cancelled;
+    /** The thread waiting in {@code finish} for outstanding jobs, if parked. */
+    private volatile Thread waiter;
+    /** Failures of asyncs; guarded by {@code this}; created on the first failure. */
+    private List<Throwable> failures;
+
+    Finish() {
+    }
+
+    /** Cancels the scope: asyncs of this scope that have not started will not run. */
+    public void cancel() {
+        cancelled = true;
+    }
+
+    /** Whether {@link #cancel()} was called. */
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    /** Counts a job published from this scope. Called by the publishing owner. */
+    void acquire() {
+        OUTSTANDING.getAndAdd(this, 1);
+    }
+
+    /** Settles a counted job after it completed (or was taken back and run by its owner). */
+    void release(Job j) {
+        if ((int) OUTSTANDING.getAndAdd(this, -1) == 1) {
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+    }
+
+    boolean quiescent() {
+        return (int) OUTSTANDING.getVolatile(this) == 0;
+    }
+
+    /** Parks the scope's owner until the scope is quiescent or {@code nanos} pass. */
+    void awaitQuiescent(long nanos) {
+        waiter = Thread.currentThread();
+        if (!quiescent()) {
+            LockSupport.parkNanos(this, nanos);
+        }
+        waiter = null;
+    }
+
+    synchronized void recordFailure(Throwable t) {
+        if (failures == null) {
+            failures = new ArrayList<>(2);
+        }
+        failures.add(t);
+    }
+
+    /** The scope's failures combined into one (first as cause, others suppressed), or null. */
+    synchronized Throwable failure() {
+        if (failures == null) {
+            return null;
+        }
+        Throwable all = null;
+        for (Throwable t : failures) {
+            all = TaskFailedException.combine(all, t);
+        }
+        return all;
+    }
+}

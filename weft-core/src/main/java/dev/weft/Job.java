@@ -1,0 +1,207 @@
+package dev.weft;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A unit of work that can travel between threads: what a thief takes from a published deque, what an
+ * external thread submits, and the base of the public {@link Task}. Jobs exist only where work is
+ * shared or where the user allocated a {@link Task}; the primitive and lambda forks of {@link Weft}
+ * create none unless they are published (see PROTOCOL.md).
+ *
+ * <h2>Completion protocol</h2>
+ * <p>{@code status} moves once from a live state ({@link #NEW}, {@link #FORKED}) to a final one
+ * ({@link #NORMAL}, {@link #FAILED}, {@link #CANCELLED}) by CAS, so a {@code cancel} from another
+ * thread is never overwritten by a completing runner. The outcome fields ({@code failure} and the
+ * subclasses' result fields) are written before that CAS and read after an acquire load of the
+ * status, so a reader that sees a final status sees the outcome.
+ *
+ * <p>Waiting ({@link #awaitDone}) pushes a waiter node by CAS and then re-reads the status; completion
+ * CASes the status and then reads the waiter stack. Both sides are sequentially consistent, so one of
+ * them sees the other: no wake-up is lost. Parks are timed anyway (back-off to 1 ms) so that a bug
+ * elsewhere could cost latency, never a hang.
+ */
+abstract class Job {
+    static final int NEW = 0;
+    static final int FORKED = 1;
+    static final int NORMAL = 2;
+    static final int FAILED = 3;
+    static final int CANCELLED = 4;
+
+    private static final VarHandle STATUS;
+    private static final VarHandle WAITERS;
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATUS = l.findVarHandle(Job.class, "status", int.class);
+            WAITERS = l.findVarHandle(Job.class, "waiters", Waiter.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Accessed only through {@link #STATUS} with an explicit mode per use. */
+    @SuppressWarnings("unused")
+    private int status;
+    /** Stack of threads parked in {@link #awaitDone}; null when none. */
+    @SuppressWarnings("unused")
+    private volatile Waiter waiters;
+    /** The failure when status is FAILED (or the cancellation cause). Written before the status. */
+    Throwable failure;
+    /**
+     * The finish scope this job runs under, or null. Set by the publisher before publication (the
+     * deque's release store publishes it). Jobs counted in that scope's counter have {@link #counted}.
+     */
+    Finish scope;
+    boolean counted;
+    /** The worker running this job once stolen or taken from the inbox: a hint for helping joiners. */
+    volatile Worker runner;
+
+    static final class Waiter {
+        final Thread thread;
+        final Waiter next;
+
+        Waiter(Thread thread, Waiter next) {
+            this.thread = thread;
+            this.next = next;
+        }
+    }
+
+    /** Runs the job's body and records its outcome in the subclass's fields; never throws. */
+    abstract void execute();
+
+    /** Whether this job's failure should be reported to a finish scope rather than to a joiner. */
+    boolean reportsToScope() {
+        return false;
+    }
+
+    final int status() {
+        return (int) STATUS.getAcquire(this);
+    }
+
+    final int statusPlain() {
+        return (int) STATUS.get(this);
+    }
+
+    final boolean isFinal() {
+        return status() >= NORMAL;
+    }
+
+    /** Marks a NEW job as FORKED; the owner does this with a plain store (the job is private to it). */
+    final boolean markForked() {
+        if ((int) STATUS.get(this) != NEW) {
+            return false;
+        }
+        STATUS.set(this, FORKED);
+        return true;
+    }
+
+    /** Marks a NEW job as FORKED with a CAS: used when the job is handed to another thread right away. */
+    final boolean casForked() {
+        return STATUS.compareAndSet(this, NEW, FORKED);
+    }
+
+    /**
+     * Moves a live job to {@code outcome} and wakes its waiters.
+     *
+     * @return false if the job was already final (cancelled while it ran)
+     */
+    final boolean complete(int outcome) {
+        for (;;) {
+            int s = (int) STATUS.getVolatile(this);
+            if (s >= NORMAL) {
+                return false;
+            }
+            if (STATUS.compareAndSet(this, s, outcome)) {
+                if (waiters != null) {
+                    wakeWaiters();
+                }
+                return true;
+            }
+        }
+    }
+
+    /** Moves a live job to CANCELLED; false if it already finished. */
+    final boolean tryCancel() {
+        for (;;) {
+            int s = (int) STATUS.getVolatile(this);
+            if (s >= NORMAL) {
+                return false;
+            }
+            if (STATUS.compareAndSet(this, s, CANCELLED)) {
+                wakeWaiters();
+                return true;
+            }
+        }
+    }
+
+    private void wakeWaiters() {
+        Waiter w = (Waiter) WAITERS.getAndSet(this, (Waiter) null);
+        for (; w != null; w = w.next) {
+            LockSupport.unpark(w.thread);
+        }
+    }
+
+    /**
+     * Blocks the calling thread until this job is final or the deadline passes (deadline 0 = none).
+     * Parks are timed with exponential back-off from 1 µs to 1 ms: see the class comment for why.
+     *
+     * @return true if final
+     */
+    final boolean awaitDone(long deadlineNanos, boolean interruptible) throws InterruptedException {
+        long backoff = 1_000L;
+        while (!isFinal()) {
+            Thread me = Thread.currentThread();
+            Waiter node = null;
+            for (;;) {
+                Waiter head = waiters;
+                node = new Waiter(me, head);
+                if (WAITERS.compareAndSet(this, head, node)) {
+                    break;
+                }
+            }
+            if (isFinal()) {
+                return true;
+            }
+            long park = backoff;
+            if (deadlineNanos != 0L) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0L) {
+                    return isFinal();
+                }
+                park = Math.min(park, left);
+            }
+            LockSupport.parkNanos(this, park);
+            if (interruptible && Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            backoff = Math.min(backoff << 1, TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        return true;
+    }
+
+    /** The exception a joiner throws for a final, non-normal job. */
+    final RuntimeException joinFailure() {
+        int s = status();
+        if (s == CANCELLED) {
+            CancellationException ce = new CancellationException("task was cancelled");
+            if (failure != null) {
+                ce.initCause(failure);
+            }
+            return ce;
+        }
+        return TaskFailedException.wrap(failure);
+    }
+
+    /** Runs this job on the calling thread unless it was cancelled first, and records its outcome. */
+    final void runInline() {
+        if (statusPlain() >= NORMAL) {
+            return;
+        }
+        execute();
+        complete(failure == null ? NORMAL : FAILED);
+    }
+}

@@ -1,0 +1,343 @@
+package dev.weft;
+
+import java.util.function.BinaryOperator;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.IntToLongFunction;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongConsumer;
+
+/**
+ * Parallel loops with lazy splitting (PROTOCOL.md, "loops"): a loop needs no grain size because it
+ * splits only when another worker is hungry.
+ *
+ * <p>A running loop occupies one slot of its worker's {@link PendingStack} ({@code K_RANGE}); the slot's
+ * item is the {@link Loop}, whose {@code next}/{@code hi} fields hold the part of the range not yet
+ * claimed. The loop runs chunks of growing size from {@code next}, polling its worker's signal after
+ * each chunk. When the slot is the oldest private one and a thief is hungry, publication splits it:
+ * the upper half of the unclaimed range becomes a {@link Split} job for the thief, and the loop goes on
+ * with the lower half. All of this happens on the owner's thread, so the range fields are plain. When
+ * the loop runs out, it joins its splits newest first, which is also index order, so reductions keep
+ * their operand order.
+ */
+final class Loops {
+    private Loops() {
+    }
+
+    /** Chunks never exceed range / (this × parallelism) iterations, so a loop keeps polling. */
+    private static final int POLLS_PER_WORKER = 8;
+
+    /** Runs {@code loop} over {@code [from, to)} on the calling worker, or in the common pool. */
+    static void run(Loop loop, long from, long to) {
+        Worker w = Worker.current();
+        if (w == null) {
+            WeftPool.common().run(() -> runOn(Worker.current(), loop, from, to));
+            return;
+        }
+        runOn(w, loop, from, to);
+    }
+
+    static void runOn(Worker w, Loop loop, long from, long to) {
+        PendingStack p = w.pending;
+        loop.next = from;
+        loop.hi = to;
+        int s = p.pushObject(loop, PendingStack.K_RANGE);
+        long maxChunk = Math.max(1L, (to - from) / ((long) POLLS_PER_WORKER * w.pool.parallelism()));
+        long chunk = 1;
+        Throwable failure = null;
+        try {
+            for (;;) {
+                long lo = loop.next;
+                long hi = loop.hi;
+                if (lo >= hi) {
+                    break;
+                }
+                long end = hi - lo > chunk ? lo + chunk : hi;
+                loop.next = end;
+                loop.runChunk(lo, end);
+                if (p.top != s + 1) {
+                    p.drainTo(s + 1);
+                }
+                if (w.signal() != 0) {
+                    w.onSignal();
+                }
+                if (chunk < maxChunk) {
+                    chunk <<= 1;
+                }
+            }
+        } catch (Throwable t) {
+            failure = t;
+            loop.next = loop.hi;
+            try {
+                if (p.top > s + 1) {
+                    p.drainTo(s + 1);
+                }
+            } catch (Throwable t2) {
+                failure = TaskFailedException.combine(failure, t2);
+            }
+        }
+        p.items[s] = null;
+        p.top = s;
+        if (p.base > s) {
+            p.base = s;
+        }
+        for (Split sp = loop.splits; sp != null; sp = sp.next) {
+            if (w.published.unpush(sp)) {
+                w.takenBack++;
+                p.runReclaimed(sp);
+            } else {
+                w.awaitStolen(sp);
+            }
+            if (sp.status() == Job.NORMAL) {
+                if (failure == null) {
+                    loop.absorb(sp.loop);
+                }
+            } else {
+                failure = TaskFailedException.combine(failure, sp.failure);
+            }
+        }
+        loop.splits = null;
+        if (failure != null) {
+            throw TaskFailedException.wrap(failure);
+        }
+    }
+
+    /**
+     * Splits {@code loop} for publication if it has at least two unclaimed iterations; returns the
+     * split-off job, or null if the loop is nearly done. Called by {@link PendingStack#publishOldest} on
+     * the owner's thread.
+     */
+    static Split split(Loop loop) {
+        long lo = loop.next;
+        long hi = loop.hi;
+        if (hi - lo < 2) {
+            return null;
+        }
+        long mid = lo + ((hi - lo) >>> 1);
+        Split sp = new Split(loop.fresh(), mid, hi);
+        loop.hi = mid;
+        sp.next = loop.splits;
+        loop.splits = sp;
+        return sp;
+    }
+
+    /** A loop in progress: its body, the unclaimed range and, for reductions, the accumulator. */
+    abstract static class Loop {
+        long next;
+        long hi;
+        /** Split-off halves, newest first; owner-private. */
+        Split splits;
+
+        /** Runs the body for {@code [lo, hi)}. */
+        abstract void runChunk(long lo, long hi);
+
+        /** A new loop with the same body and an identity accumulator, for a split-off half. */
+        abstract Loop fresh();
+
+        /** Folds a split-off half's accumulator into this one's (this covers the lower indices). */
+        void absorb(Loop upper) {
+        }
+    }
+
+    /** The upper half of a loop, handed to a thief. */
+    static final class Split extends Job {
+        final Loop loop;
+        final long lo;
+        final long hi;
+        Split next;
+
+        Split(Loop loop, long lo, long hi) {
+            this.loop = loop;
+            this.lo = lo;
+            this.hi = hi;
+        }
+
+        @Override
+        void execute() {
+            try {
+                runOn(Worker.current(), loop, lo, hi);
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
+
+    static final class IntFor extends Loop {
+        final IntConsumer body;
+
+        IntFor(IntConsumer body) {
+            this.body = body;
+        }
+
+        @Override
+        void runChunk(long lo, long hi) {
+            IntConsumer b = body;
+            for (int i = (int) lo, n = (int) hi; i < n; i++) {
+                b.accept(i);
+            }
+        }
+
+        @Override
+        Loop fresh() {
+            return new IntFor(body);
+        }
+    }
+
+    static final class LongFor extends Loop {
+        final LongConsumer body;
+
+        LongFor(LongConsumer body) {
+            this.body = body;
+        }
+
+        @Override
+        void runChunk(long lo, long hi) {
+            LongConsumer b = body;
+            for (long i = lo; i < hi; i++) {
+                b.accept(i);
+            }
+        }
+
+        @Override
+        Loop fresh() {
+            return new LongFor(body);
+        }
+    }
+
+    static final class IntReduce extends Loop {
+        final int identity;
+        final IntUnaryOperator map;
+        final IntBinaryOperator combine;
+        int acc;
+
+        IntReduce(int identity, IntUnaryOperator map, IntBinaryOperator combine) {
+            this.identity = identity;
+            this.map = map;
+            this.combine = combine;
+            this.acc = identity;
+        }
+
+        @Override
+        void runChunk(long lo, long hi) {
+            int a = acc;
+            for (int i = (int) lo, n = (int) hi; i < n; i++) {
+                a = combine.applyAsInt(a, map.applyAsInt(i));
+            }
+            acc = a;
+        }
+
+        @Override
+        Loop fresh() {
+            return new IntReduce(identity, map, combine);
+        }
+
+        @Override
+        void absorb(Loop upper) {
+            acc = combine.applyAsInt(acc, ((IntReduce) upper).acc);
+        }
+    }
+
+    static final class LongReduce extends Loop {
+        final long identity;
+        final IntToLongFunction map;
+        final LongBinaryOperator combine;
+        long acc;
+
+        LongReduce(long identity, IntToLongFunction map, LongBinaryOperator combine) {
+            this.identity = identity;
+            this.map = map;
+            this.combine = combine;
+            this.acc = identity;
+        }
+
+        @Override
+        void runChunk(long lo, long hi) {
+            long a = acc;
+            for (int i = (int) lo, n = (int) hi; i < n; i++) {
+                a = combine.applyAsLong(a, map.applyAsLong(i));
+            }
+            acc = a;
+        }
+
+        @Override
+        Loop fresh() {
+            return new LongReduce(identity, map, combine);
+        }
+
+        @Override
+        void absorb(Loop upper) {
+            acc = combine.applyAsLong(acc, ((LongReduce) upper).acc);
+        }
+    }
+
+    static final class DoubleReduce extends Loop {
+        final double identity;
+        final IntToDoubleFunction map;
+        final DoubleBinaryOperator combine;
+        double acc;
+
+        DoubleReduce(double identity, IntToDoubleFunction map, DoubleBinaryOperator combine) {
+            this.identity = identity;
+            this.map = map;
+            this.combine = combine;
+            this.acc = identity;
+        }
+
+        @Override
+        void runChunk(long lo, long hi) {
+            double a = acc;
+            for (int i = (int) lo, n = (int) hi; i < n; i++) {
+                a = combine.applyAsDouble(a, map.applyAsDouble(i));
+            }
+            acc = a;
+        }
+
+        @Override
+        Loop fresh() {
+            return new DoubleReduce(identity, map, combine);
+        }
+
+        @Override
+        void absorb(Loop upper) {
+            acc = combine.applyAsDouble(acc, ((DoubleReduce) upper).acc);
+        }
+    }
+
+    static final class ObjReduce<R> extends Loop {
+        final R identity;
+        final IntFunction<? extends R> map;
+        final BinaryOperator<R> combine;
+        R acc;
+
+        ObjReduce(R identity, IntFunction<? extends R> map, BinaryOperator<R> combine) {
+            this.identity = identity;
+            this.map = map;
+            this.combine = combine;
+            this.acc = identity;
+        }
+
+        @Override
+        void runChunk(long lo, long hi) {
+            R a = acc;
+            for (int i = (int) lo, n = (int) hi; i < n; i++) {
+                a = combine.apply(a, map.apply(i));
+            }
+            acc = a;
+        }
+
+        @Override
+        Loop fresh() {
+            return new ObjReduce<>(identity, map, combine);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        void absorb(Loop upper) {
+            acc = combine.apply(acc, ((ObjReduce<R>) upper).acc);
+        }
+    }
+}

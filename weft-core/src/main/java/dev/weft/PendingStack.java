@@ -1,0 +1,293 @@
+package dev.weft;
+
+import java.util.Arrays;
+import java.util.function.DoubleSupplier;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntSupplier;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
+
+/**
+ * A worker's latent forks: work that could be run by another worker but, so far, nobody asked for.
+ *
+ * <p>Only the owning worker reads or writes this structure (see PROTOCOL.md, "pending stack"), so every
+ * access is a plain one: a fork is a few plain stores, a join of an unstolen fork a few plain loads and
+ * one store. A slot holds the forked computation in primitive form — a kind, an argument word and a
+ * function object — so that forking {@code f(x)} allocates nothing; a heap {@link Job} is created only
+ * when the owner <em>publishes</em> the slot because a thief is hungry ({@link #publishOldest}).
+ *
+ * <p>Slots {@code [0, base)} have been published: their {@code items} entry is the {@link Job} that
+ * now lives in the worker's {@link PublishedDeque} (or in a thief's hands). Slots {@code [base, top)}
+ * are private. Every construct that pushes slots (a join form, a finish, a loop, a task body) restores
+ * {@code top} to its entry value before it returns, running or reclaiming what it left behind, so the
+ * stack and the published deque always unwind in LIFO order.
+ */
+final class PendingStack {
+    static final int K_INT_FN = 1;
+    static final int K_LONG_FN = 2;
+    static final int K_DOUBLE_FN = 3;
+    static final int K_RUNNABLE = 4;
+    static final int K_SUPPLIER = 5;
+    static final int K_INT_SUPPLIER = 6;
+    static final int K_LONG_SUPPLIER = 7;
+    static final int K_DOUBLE_SUPPLIER = 8;
+    static final int K_ASYNC = 9;
+    static final int K_JOB = 10;
+    /** A running parallel loop; the item is its {@link Loops.Loop}, which holds the unclaimed range. */
+    static final int K_RANGE = 11;
+
+    private static final int INITIAL_CAPACITY = 256;
+
+    final Worker owner;
+    /** The forked function, supplier, runnable or job; for published slots, the published Job. */
+    Object[] items = new Object[INITIAL_CAPACITY];
+    /**
+     * Two words per slot: word 0 holds the kind in its low byte and, for int forks, the argument in its
+     * high half (one store per int fork); word 1 holds a long or double argument.
+     */
+    long[] words = new long[INITIAL_CAPACITY * 2];
+    int top;
+    int base;
+    /** Forks recorded since the last stats reset (owner-written; read racily by stats). */
+    long forks;
+
+    PendingStack(Worker owner) {
+        this.owner = owner;
+    }
+
+    static int kindOf(long word0) {
+        return (int) (word0 & 0xff);
+    }
+
+    /** Doubles the capacity; called by a push that found the arrays full. */
+    void grow() {
+        int n = items.length << 1;
+        if (n < 0) {
+            throw new IllegalStateException("pending stack overflow");
+        }
+        items = Arrays.copyOf(items, n);
+        words = Arrays.copyOf(words, n << 1);
+    }
+
+    /** Pushes a slot whose only payload is an object (a lambda or a job); returns its index. */
+    int pushObject(Object item, int kind) {
+        int s = top;
+        if (s == items.length) {
+            grow();
+        }
+        items[s] = item;
+        words[s << 1] = kind;
+        top = s + 1;
+        forks++;
+        return s;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Draining and reclaiming
+
+    /**
+     * Pops and disposes of every slot above {@code newTop}: private slots are run here (they are forks
+     * their creator did not join: tasks, asyncs), published ones are taken back and run if no thief got
+     * them yet. Afterwards {@code top == newTop}.
+     */
+    void drainTo(int newTop) {
+        while (top > newTop) {
+            int i = top - 1;
+            Object item = items[i];
+            int kind = kindOf(words[i << 1]);
+            items[i] = null;
+            if (i < base) {
+                top = i;
+                base = i;
+                if (kind == K_RANGE) {
+                    continue; // a retired loop slot: its loop pops it, never a drain
+                }
+                Job j = (Job) item;
+                if (owner.published.unpush(j)) {
+                    owner.takenBack++;
+                    runReclaimed(j);
+                }
+                // else: stolen. A counted job is tracked by its scope; a task by whoever joins it.
+            } else {
+                top = i;
+                runLeftover(i, item, kind);
+            }
+        }
+    }
+
+    /** Runs a private slot that its creator left behind. */
+    private void runLeftover(int index, Object item, int kind) {
+        switch (kind) {
+            case K_ASYNC -> {
+                Finish f = owner.finishOf(index);
+                Async.runBody((Runnable) item, f);
+            }
+            case K_JOB -> ((Job) item).runInline();
+            default -> {
+                // K_RANGE is never a leftover: a loop always pops its own slot.
+                // A half of a join whose frame is gone: only reachable if that frame was torn down by
+                // an error inside Weft itself. Its joiner no longer exists, so there is nothing to run.
+            }
+        }
+    }
+
+    /**
+     * Runs a published job the owner took back before any thief did. It runs on the owner's own stack,
+     * where the owner's scope chain already covers the job's slot, so no scope frame is needed.
+     */
+    void runReclaimed(Job j) {
+        int t0 = top;
+        j.runInline();
+        drainTo(t0);
+        if (j.counted) {
+            j.scope.release(j);
+        }
+    }
+
+    /**
+     * Reclaims the join slot {@code s} whose own join is now due, after everything above it has been
+     * drained. Returns the completed job when the slot had been published (the caller reads its result),
+     * or null when the slot was still private (the caller runs the half itself).
+     */
+    Job reclaim(int s) {
+        if (top > s + 1) {
+            drainTo(s + 1);
+        }
+        top = s;
+        if (s >= base) {
+            items[s] = null;
+            return null;
+        }
+        base = s;
+        Job j = (Job) items[s];
+        items[s] = null;
+        if (owner.published.unpush(j)) {
+            owner.takenBack++;
+            runReclaimed(j);
+        } else {
+            owner.awaitStolen(j);
+        }
+        return j;
+    }
+
+    /**
+     * Cleans up the join slot {@code s} when the half that ran inline threw {@code failure}: the forked
+     * half is dropped if it never started, or awaited if a thief runs it (its failure is kept as a
+     * suppressed exception). Returns what the join must throw.
+     */
+    RuntimeException abandon(int s, Throwable failure) {
+        Throwable result = failure;
+        try {
+            if (top > s + 1) {
+                drainTo(s + 1);
+            }
+            top = s;
+            if (s < base) {
+                base = s;
+                Job j = (Job) items[s];
+                items[s] = null;
+                if (!owner.published.unpush(j)) {
+                    owner.awaitStolen(j);
+                    if (j.status() != Job.NORMAL) {
+                        result = TaskFailedException.combine(failure, j.failure);
+                    }
+                }
+            } else {
+                items[s] = null;
+            }
+        } catch (Throwable t) {
+            result = TaskFailedException.combine(failure, t);
+        }
+        return TaskFailedException.wrap(result);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Publication: the victim's half of a steal (PROTOCOL.md, "publication")
+
+    /**
+     * Turns the oldest private slot into a {@link Job} and pushes it onto the published deque, where
+     * thieves can take it. O(1), and it never waits for a thief.
+     *
+     * @return false if no slot was private
+     */
+    boolean publishOldest() {
+        for (;;) {
+            int b = base;
+            if (b >= top) {
+                return false;
+            }
+            Object item = items[b];
+            long w0 = words[b << 1];
+            int kind = kindOf(w0);
+            Job j;
+            if (kind == K_RANGE) {
+                // A loop stays private and gives away the upper half of its unclaimed range; a loop
+                // with fewer than two iterations left is retired from the private region instead, so
+                // the slots above it can be published.
+                j = Loops.split((Loops.Loop) item);
+                if (j == null) {
+                    base = b + 1;
+                    continue;
+                }
+                j.scope = owner.finishOf(b);
+                owner.forksSplit++;
+            } else {
+                j = switch (kind) {
+                    case K_INT_FN -> new Calls.IntCall((IntUnaryOperator) item, (int) (w0 >> 32));
+                    case K_LONG_FN -> new Calls.LongCall((LongUnaryOperator) item, words[(b << 1) + 1]);
+                    case K_DOUBLE_FN -> new Calls.DoubleCall((DoubleUnaryOperator) item,
+                            Double.longBitsToDouble(words[(b << 1) + 1]));
+                    case K_RUNNABLE -> new Calls.RunCall((Runnable) item);
+                    case K_SUPPLIER -> new Calls.SupplierCall<>((Supplier<?>) item);
+                    case K_INT_SUPPLIER -> new Calls.IntSupplierCall((IntSupplier) item);
+                    case K_LONG_SUPPLIER -> new Calls.LongSupplierCall((LongSupplier) item);
+                    case K_DOUBLE_SUPPLIER -> new Calls.DoubleSupplierCall((DoubleSupplier) item);
+                    case K_ASYNC -> new Async((Runnable) item);
+                    case K_JOB -> (Job) item;
+                    default -> throw new IllegalStateException("corrupt pending slot " + b + ": kind " + kind);
+                };
+                Finish f = owner.finishOf(b);
+                j.scope = f;
+                if (f != null && (kind == K_ASYNC || kind == K_JOB)) {
+                    f.acquire();
+                    j.counted = true;
+                }
+                items[b] = j;
+                base = b + 1;
+            }
+            owner.published.push(j);
+            owner.publications++;
+            return true;
+        }
+    }
+
+    /**
+     * Publishes every private slot: used before the owner blocks (managed blocking), so that its
+     * pending work does not wait for it.
+     */
+    void publishAll() {
+        while (publishOldest()) {
+            // keep going
+        }
+    }
+
+    /**
+     * Emergency reset after an error inside Weft itself: forgets the slots above {@code newTop} without
+     * running them. Published jobs among them stay in the published deque, where the owner or a thief
+     * still runs them.
+     */
+    void resetTo(int newTop) {
+        for (int i = top - 1; i >= newTop; i--) {
+            items[i] = null;
+        }
+        top = Math.min(top, newTop);
+        base = Math.min(base, top);
+    }
+
+    /** Number of private (unpublished) slots. */
+    int privateCount() {
+        return top - base;
+    }
+}

@@ -1,0 +1,662 @@
+package dev.weft;
+
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.BinaryOperator;
+import java.util.function.Consumer;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleSupplier;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
+import java.util.function.IntSupplier;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.IntToLongFunction;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
+
+/**
+ * Weft's parallel constructs: two-way joins, {@code finish}/{@code async} scopes and parallel loops.
+ * Call them from code running in a {@link WeftPool}; called from any other thread, each runs as one task
+ * in {@link WeftPool#common()} and returns when it is done.
+ *
+ * <pre>{@code
+ * static int fib(int n) {
+ *     if (n < 2) return n;
+ *     return Weft.joinInt(Fib::fib, n - 1, n - 2, Integer::sum);   // no allocation unless stolen
+ * }
+ * int f = pool.invoke(() -> fib(40));
+ * }</pre>
+ *
+ * <h2>What a fork costs</h2>
+ * Every construct records the work another worker could take in the calling worker's private pending
+ * stack, with plain stores: no CAS, no fence. If no other worker is hungry, the work runs on the calling
+ * worker as an ordinary call. Only when some worker is hungry does the caller turn its oldest pending
+ * piece into a task object another worker can take (see PROTOCOL.md). So:
+ * <ul>
+ *   <li>The function forms — {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)} and its
+ *       {@code long}/{@code double} siblings — allocate nothing when not stolen. Pass a method reference
+ *       or a non-capturing lambda; put the larger half first (it is the one offered to thieves).</li>
+ *   <li>The lambda forms ({@link #join(Supplier, Supplier, BiFunction)}, {@link #joinInt(IntSupplier,
+ *       IntSupplier, IntBinaryOperator)}, ...) cost what their capturing lambdas cost to allocate.</li>
+ *   <li>Loops ({@link #parallelFor(int, int, IntConsumer)}, {@link #parallelReduce}) take no grain size:
+ *       a loop splits its remaining range only when another worker is hungry.</li>
+ * </ul>
+ *
+ * <h2>Failures</h2>
+ * If a half, an async or a loop body throws, the construct throws {@link TaskFailedException} with the
+ * original as cause and further failures suppressed. A join whose inline half threw drops the other
+ * half if it never started, or waits for it if another worker runs it.
+ */
+public final class Weft {
+    private Weft() {
+    }
+
+    /** Most private pending asyncs a worker keeps; past this an {@code async} runs immediately. */
+    static final int ASYNC_PENDING_LIMIT = 1024;
+
+    // ---------------------------------------------------------------------------------------------
+    // Function forms: no allocation unless stolen
+
+    /**
+     * Returns {@code combine(fn(x), fn(y))}, computing {@code fn(x)} and {@code fn(y)} possibly in
+     * parallel. {@code fn(x)} is the half offered to other workers; {@code fn(y)} runs first on the
+     * calling thread. Allocates nothing unless the {@code fn(x)} half is stolen.
+     */
+    public static int joinInt(IntUnaryOperator fn, int x, int y, IntBinaryOperator combine) {
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            Objects.requireNonNull(fn, "fn");
+            Objects.requireNonNull(combine, "combine");
+            return WeftPool.common().invoke(() -> joinInt(fn, x, y, combine));
+        }
+        PendingStack p = w.pending;
+        int s = p.top;
+        if (s == p.items.length) {
+            p.grow();
+        }
+        Object[] items = p.items;
+        // Skipping the store when the slot already holds fn spares the G1 post-write barrier (a fence
+        // for a store into an old array) in the common recursive case where fn is a constant.
+        if (items[s] != fn) {
+            items[s] = Objects.requireNonNull(fn, "fn");
+        }
+        p.words[s << 1] = PendingStack.K_INT_FN | ((long) x << 32);
+        p.top = s + 1;
+        p.forks++;
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        int ry;
+        try {
+            ry = fn.applyAsInt(y);
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        int rx;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            try {
+                rx = fn.applyAsInt(x);
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                try {
+                    rx = fn.applyAsInt(x);
+                } catch (Throwable t) {
+                    throw TaskFailedException.wrap(t);
+                }
+            } else if (j.status() == Job.NORMAL) {
+                rx = ((Calls.IntCall) j).result;
+            } else {
+                throw j.joinFailure();
+            }
+        }
+        return combine.applyAsInt(rx, ry);
+    }
+
+    /** The {@code long} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
+    public static long joinLong(LongUnaryOperator fn, long x, long y, LongBinaryOperator combine) {
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            Objects.requireNonNull(fn, "fn");
+            Objects.requireNonNull(combine, "combine");
+            return WeftPool.common().invoke(() -> joinLong(fn, x, y, combine));
+        }
+        PendingStack p = w.pending;
+        int s = p.top;
+        if (s == p.items.length) {
+            p.grow();
+        }
+        Object[] items = p.items;
+        if (items[s] != fn) {
+            items[s] = Objects.requireNonNull(fn, "fn");
+        }
+        long[] words = p.words;
+        words[s << 1] = PendingStack.K_LONG_FN;
+        words[(s << 1) + 1] = x;
+        p.top = s + 1;
+        p.forks++;
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        long ry;
+        try {
+            ry = fn.applyAsLong(y);
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        long rx;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            try {
+                rx = fn.applyAsLong(x);
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                try {
+                    rx = fn.applyAsLong(x);
+                } catch (Throwable t) {
+                    throw TaskFailedException.wrap(t);
+                }
+            } else if (j.status() == Job.NORMAL) {
+                rx = ((Calls.LongCall) j).result;
+            } else {
+                throw j.joinFailure();
+            }
+        }
+        return combine.applyAsLong(rx, ry);
+    }
+
+    /** The {@code double} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
+    public static double joinDouble(DoubleUnaryOperator fn, double x, double y, DoubleBinaryOperator combine) {
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            Objects.requireNonNull(fn, "fn");
+            Objects.requireNonNull(combine, "combine");
+            return WeftPool.common().invoke(() -> joinDouble(fn, x, y, combine));
+        }
+        PendingStack p = w.pending;
+        int s = p.top;
+        if (s == p.items.length) {
+            p.grow();
+        }
+        Object[] items = p.items;
+        if (items[s] != fn) {
+            items[s] = Objects.requireNonNull(fn, "fn");
+        }
+        long[] words = p.words;
+        words[s << 1] = PendingStack.K_DOUBLE_FN;
+        words[(s << 1) + 1] = Double.doubleToRawLongBits(x);
+        p.top = s + 1;
+        p.forks++;
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        double ry;
+        try {
+            ry = fn.applyAsDouble(y);
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        double rx;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            try {
+                rx = fn.applyAsDouble(x);
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                try {
+                    rx = fn.applyAsDouble(x);
+                } catch (Throwable t) {
+                    throw TaskFailedException.wrap(t);
+                }
+            } else if (j.status() == Job.NORMAL) {
+                rx = ((Calls.DoubleCall) j).result;
+            } else {
+                throw j.joinFailure();
+            }
+        }
+        return combine.applyAsDouble(rx, ry);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Lambda forms
+
+    /**
+     * Runs {@code a} and {@code b}, possibly in parallel, and returns when both are done ({@code b}
+     * runs first on the calling thread; {@code a} is offered to other workers).
+     */
+    public static void join(Runnable a, Runnable b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            WeftPool.common().run(() -> join(a, b));
+            return;
+        }
+        PendingStack p = w.pending;
+        int s = p.pushObject(a, PendingStack.K_RUNNABLE);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        try {
+            b.run();
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            p.items[s] = null;
+            runWrapped(a);
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                runWrapped(a);
+            } else if (j.status() != Job.NORMAL) {
+                throw j.joinFailure();
+            }
+        }
+    }
+
+    private static void runWrapped(Runnable r) {
+        try {
+            r.run();
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
+
+    /**
+     * Returns {@code combine(a.get(), b.get())}, computing the two possibly in parallel ({@code b} runs
+     * first on the calling thread; {@code a} is offered to other workers).
+     */
+    public static <A, B, R> R join(Supplier<A> a, Supplier<B> b, BiFunction<? super A, ? super B, ? extends R> combine) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> join(a, b, combine));
+        }
+        PendingStack p = w.pending;
+        int s = p.pushObject(a, PendingStack.K_SUPPLIER);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        B rb;
+        try {
+            rb = b.get();
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        A ra;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            p.items[s] = null;
+            ra = getWrapped(a);
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                ra = getWrapped(a);
+            } else if (j.status() == Job.NORMAL) {
+                @SuppressWarnings("unchecked")
+                A r = ((Calls.SupplierCall<A>) j).result;
+                ra = r;
+            } else {
+                throw j.joinFailure();
+            }
+        }
+        return combine.apply(ra, rb);
+    }
+
+    private static <T> T getWrapped(Supplier<T> s) {
+        try {
+            return s.get();
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
+
+    /** Returns {@code combine(a.getAsInt(), b.getAsInt())}; see {@link #join(Supplier, Supplier, BiFunction)}. */
+    public static int joinInt(IntSupplier a, IntSupplier b, IntBinaryOperator combine) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> joinInt(a, b, combine));
+        }
+        PendingStack p = w.pending;
+        int s = p.pushObject(a, PendingStack.K_INT_SUPPLIER);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        int rb;
+        try {
+            rb = b.getAsInt();
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        int ra;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            p.items[s] = null;
+            try {
+                ra = a.getAsInt();
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                try {
+                    ra = a.getAsInt();
+                } catch (Throwable t) {
+                    throw TaskFailedException.wrap(t);
+                }
+            } else if (j.status() == Job.NORMAL) {
+                ra = ((Calls.IntSupplierCall) j).result;
+            } else {
+                throw j.joinFailure();
+            }
+        }
+        return combine.applyAsInt(ra, rb);
+    }
+
+    /** Returns {@code combine(a.getAsLong(), b.getAsLong())}; see {@link #join(Supplier, Supplier, BiFunction)}. */
+    public static long joinLong(LongSupplier a, LongSupplier b, LongBinaryOperator combine) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> joinLong(a, b, combine));
+        }
+        PendingStack p = w.pending;
+        int s = p.pushObject(a, PendingStack.K_LONG_SUPPLIER);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        long rb;
+        try {
+            rb = b.getAsLong();
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        long ra;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            p.items[s] = null;
+            try {
+                ra = a.getAsLong();
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                try {
+                    ra = a.getAsLong();
+                } catch (Throwable t) {
+                    throw TaskFailedException.wrap(t);
+                }
+            } else if (j.status() == Job.NORMAL) {
+                ra = ((Calls.LongSupplierCall) j).result;
+            } else {
+                throw j.joinFailure();
+            }
+        }
+        return combine.applyAsLong(ra, rb);
+    }
+
+    /** Returns {@code combine(a.getAsDouble(), b.getAsDouble())}; see {@link #join(Supplier, Supplier, BiFunction)}. */
+    public static double joinDouble(DoubleSupplier a, DoubleSupplier b, DoubleBinaryOperator combine) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> joinDouble(a, b, combine));
+        }
+        PendingStack p = w.pending;
+        int s = p.pushObject(a, PendingStack.K_DOUBLE_SUPPLIER);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        double rb;
+        try {
+            rb = b.getAsDouble();
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        double ra;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            p.items[s] = null;
+            try {
+                ra = a.getAsDouble();
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            if (j == null) {
+                try {
+                    ra = a.getAsDouble();
+                } catch (Throwable t) {
+                    throw TaskFailedException.wrap(t);
+                }
+            } else if (j.status() == Job.NORMAL) {
+                ra = ((Calls.DoubleSupplierCall) j).result;
+            } else {
+                throw j.joinFailure();
+            }
+        }
+        return combine.applyAsDouble(ra, rb);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // finish / async
+
+    /**
+     * Runs {@code body} and then waits until every {@link #async} it started — directly or from within
+     * other asyncs — has completed. See {@link #finish(Consumer)}.
+     */
+    public static void finish(Runnable body) {
+        Objects.requireNonNull(body, "body");
+        finish(scope -> body.run());
+    }
+
+    /**
+     * Runs {@code body} with a handle on the new scope (to {@link Finish#cancel() cancel} it), then
+     * waits until every {@link #async} started within the scope has completed. Scopes nest: an async
+     * belongs to the innermost enclosing finish.
+     *
+     * @throws TaskFailedException if the body or any async failed (the first failure is the cause,
+     *         the others are suppressed); the scope still waits for all its asyncs first
+     */
+    public static void finish(Consumer<Finish> body) {
+        Objects.requireNonNull(body, "body");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            WeftPool.common().run(() -> finish(body));
+            return;
+        }
+        Finish f = new Finish();
+        PendingStack p = w.pending;
+        int t0 = p.top;
+        Frame saved = w.scope;
+        w.scope = new Frame(f, t0, saved);
+        Throwable failure = null;
+        try {
+            body.accept(f);
+        } catch (Throwable t) {
+            failure = t;
+        }
+        try {
+            p.drainTo(t0);
+            w.awaitScope(f);
+        } catch (Throwable t) {
+            failure = TaskFailedException.combine(failure, t);
+        } finally {
+            w.scope = saved;
+        }
+        failure = TaskFailedException.combine(failure, f.failure());
+        if (failure != null) {
+            throw TaskFailedException.wrap(failure);
+        }
+    }
+
+    /**
+     * Starts {@code body} as part of the innermost enclosing {@link #finish}, possibly in parallel with
+     * the code that follows. When the worker already holds many pending asyncs, the body runs right away
+     * instead, which keeps memory bounded for loops that start millions of asyncs.
+     *
+     * @throws IllegalStateException if not called inside a {@code finish}
+     */
+    public static void async(Runnable body) {
+        Objects.requireNonNull(body, "body");
+        Worker w = Worker.current();
+        Frame fr = w == null ? null : w.scope;
+        if (fr == null) {
+            throw new IllegalStateException("async must be called inside Weft.finish");
+        }
+        PendingStack p = w.pending;
+        if (p.privateCount() >= ASYNC_PENDING_LIMIT) {
+            if (w.signal() != 0) {
+                w.onSignal();
+            }
+            Async.runBody(body, fr.finish);
+            return;
+        }
+        p.pushObject(body, PendingStack.K_ASYNC);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Loops
+
+    /**
+     * Runs {@code body.accept(i)} for every {@code i} in {@code [from, to)}, possibly in parallel. No
+     * grain size is needed: the range is split only when another worker is hungry.
+     *
+     * @throws TaskFailedException if the body threw for some index (the loop stops handing out
+     *         further chunks; other failures are suppressed)
+     */
+    public static void parallelFor(int from, int to, IntConsumer body) {
+        Objects.requireNonNull(body, "body");
+        if (from >= to) {
+            return;
+        }
+        Loops.run(new Loops.IntFor(body), from, to);
+    }
+
+    /** The {@code long}-index form of {@link #parallelFor(int, int, IntConsumer)}. */
+    public static void parallelForLong(long from, long to, LongConsumer body) {
+        Objects.requireNonNull(body, "body");
+        if (from >= to) {
+            return;
+        }
+        Loops.run(new Loops.LongFor(body), from, to);
+    }
+
+    /**
+     * Returns {@code identity ⊕ map(from) ⊕ ... ⊕ map(to - 1)}, where {@code ⊕} is {@code combine},
+     * computed possibly in parallel. {@code combine} must be associative and {@code identity} its
+     * identity; the order of operands is kept, so it need not be commutative.
+     */
+    public static <R> R parallelReduce(int from, int to, R identity, IntFunction<? extends R> map, BinaryOperator<R> combine) {
+        Objects.requireNonNull(map, "map");
+        Objects.requireNonNull(combine, "combine");
+        if (from >= to) {
+            return identity;
+        }
+        Loops.ObjReduce<R> loop = new Loops.ObjReduce<>(identity, map, combine);
+        Loops.run(loop, from, to);
+        return loop.acc;
+    }
+
+    /** The {@code int} form of {@link #parallelReduce}. */
+    public static int parallelReduceInt(int from, int to, int identity, IntUnaryOperator map, IntBinaryOperator combine) {
+        Objects.requireNonNull(map, "map");
+        Objects.requireNonNull(combine, "combine");
+        if (from >= to) {
+            return identity;
+        }
+        Loops.IntReduce loop = new Loops.IntReduce(identity, map, combine);
+        Loops.run(loop, from, to);
+        return loop.acc;
+    }
+
+    /** The {@code long} form of {@link #parallelReduce}. */
+    public static long parallelReduceLong(int from, int to, long identity, IntToLongFunction map, LongBinaryOperator combine) {
+        Objects.requireNonNull(map, "map");
+        Objects.requireNonNull(combine, "combine");
+        if (from >= to) {
+            return identity;
+        }
+        Loops.LongReduce loop = new Loops.LongReduce(identity, map, combine);
+        Loops.run(loop, from, to);
+        return loop.acc;
+    }
+
+    /** The {@code double} form of {@link #parallelReduce}. */
+    public static double parallelReduceDouble(int from, int to, double identity, IntToDoubleFunction map, DoubleBinaryOperator combine) {
+        Objects.requireNonNull(map, "map");
+        Objects.requireNonNull(combine, "combine");
+        if (from >= to) {
+            return identity;
+        }
+        Loops.DoubleReduce loop = new Loops.DoubleReduce(identity, map, combine);
+        Loops.run(loop, from, to);
+        return loop.acc;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Blocking
+
+    /**
+     * A blocking action for {@link #blocking(Blocker)}.
+     *
+     * @param <T> its result
+     * @param <X> the exception it may throw
+     */
+    @FunctionalInterface
+    public interface Blocker<T, X extends Exception> {
+        T block() throws X;
+    }
+
+    /**
+     * Runs an action that blocks (sleeps, waits on a lock or latch, does I/O) without starving the
+     * pool: before it blocks, the calling worker hands its pending work to others and the pool wakes an
+     * idle worker or adds a temporary one (up to {@link WeftPool.Builder#maxBlockingWorkers}; beyond it
+     * the action simply runs). Time spent is counted as blocked time in {@link WeftPool#stats()}.
+     * Outside a pool the action just runs.
+     *
+     * <pre>{@code
+     * String page = Weft.blocking(() -> http.send(request, ofString()).body());
+     * }</pre>
+     */
+    public static <T, X extends Exception> T blocking(Blocker<T, X> action) throws X {
+        Objects.requireNonNull(action, "action");
+        Worker w = Worker.current();
+        if (w == null) {
+            return action.block();
+        }
+        return w.pool.block(w, action);
+    }
+
+    /** Whether the calling thread is a worker of some {@link WeftPool}. */
+    public static boolean inPool() {
+        return Thread.currentThread() instanceof Worker;
+    }
+}

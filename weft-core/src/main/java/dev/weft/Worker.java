@@ -1,0 +1,467 @@
+package dev.weft;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A worker thread of a {@link WeftPool}: it runs jobs, keeps its latent forks in its private
+ * {@link PendingStack}, publishes the oldest of them when somebody is hungry, steals from other
+ * workers' {@link PublishedDeque}s when it has nothing to do, and parks when there is nothing to steal.
+ *
+ * <p>The protocols this class takes part in — polling the signal cell, publication, stealing, helping
+ * while a join waits, and the sleep/wake handshake — are described in PROTOCOL.md; the names used in
+ * comments here ("poll", "standing request", "last searcher") refer to its sections.
+ */
+final class Worker extends WorkerPadding2 {
+    /** Signal bit: a searching or parked worker wants work. */
+    static final int HUNGRY = 1;
+    /** Signal bit: a joiner waits for a job this worker runs; publish something so it can help. */
+    static final int HELP = 2;
+
+    static final int RUNNING = 0;
+    static final int SEARCHING = 1;
+    static final int PARKED = 2;
+    static final int BLOCKED = 3;
+
+    /** Rounds of scanning before an idle worker parks (each round probes every victim once). */
+    private static final int SPIN_ROUNDS = 64;
+    /** Spins of a waiting joiner with nothing to help with before it parks for a while. */
+    private static final int JOIN_SPINS = 128;
+    private static final long JOIN_PARK_NANOS = 50_000L;
+    /** Nesting bound for helping inside a join, so that helping cannot grow the stack without limit. */
+    private static final int MAX_HELP_DEPTH = 32;
+
+    private static final VarHandle SIGNAL;
+    private static final VarHandle PARK_STATE;
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            SIGNAL = l.findVarHandle(WorkerSignal.class, "signal", int.class);
+            PARK_STATE = l.findVarHandle(Worker.class, "parkState", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final WeftPool pool;
+    final int index;
+    /** A temporary worker added while another worker blocks; it exits instead of parking. */
+    final boolean spare;
+    final PendingStack pending = new PendingStack(this);
+    final PublishedDeque published = new PublishedDeque();
+    /** Innermost finish scope frame of the code this worker runs; see {@link Frame}. */
+    Frame scope;
+    volatile int state = RUNNING;
+    /** 1 while parked and not yet claimed by a waker (Sleep protocol). */
+    volatile int parkState;
+    private int helpDepth;
+    private int seed;
+
+    // Counters, written by this worker only and read racily by stats snapshots.
+    long publications;
+    /** Loop halves split off for thieves (counted as forks in the stats). */
+    long forksSplit;
+    long takenBack;
+    long steals;
+    long stealAttempts;
+    long failedSteals;
+    long externalTaken;
+    long topLevelRuns;
+    long idleNanos;
+    long serveNanos;
+    long blockedNanos;
+    long hungerSignals;
+
+    Worker(WeftPool pool, int index, boolean spare, String name, long stackSize) {
+        super(null, name, stackSize);
+        this.pool = pool;
+        this.index = index;
+        this.spare = spare;
+        this.seed = 0x9E3779B9 * (index + 1) | 1;
+        setDaemon(pool.daemon);
+        if (pool.handler != null) {
+            setUncaughtExceptionHandler(pool.handler);
+        }
+    }
+
+    /** The current thread as a worker of any pool, or null. */
+    static Worker current() {
+        return Thread.currentThread() instanceof Worker w ? w : null;
+    }
+
+    /** The poll: one opaque load of this worker's own signal cell. Call only on the owner thread. */
+    int signal() {
+        return (int) SIGNAL.getOpaque(this);
+    }
+
+    int nextRandom(int bound) {
+        int x = seed;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        seed = x;
+        return (x & 0x7fffffff) % bound;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Signals (PROTOCOL.md, "poll" and "publication")
+
+    /** Called by a thief: ask this worker to publish work at its next poll. */
+    void signalHungry() {
+        int s = signal;
+        if ((s & HUNGRY) == 0) {
+            SIGNAL.compareAndSet(this, s, s | HUNGRY);
+        }
+    }
+
+    /** Called by a joiner waiting for a job this worker runs. */
+    void requestHelp() {
+        int s = signal;
+        if ((s & HELP) == 0) {
+            SIGNAL.compareAndSet(this, s, s | HELP);
+        }
+    }
+
+    /**
+     * The slow part of a poll, run by the owner when its signal cell is non-zero: publishes its oldest
+     * private slot. While other workers are still searching, HUNGRY stays set ("eager mode"): every
+     * following fork publishes too, until the searchers are fed. Otherwise the bit is cleared, and a
+     * parked worker is woken to take what was published if nobody is searching.
+     */
+    void onSignal() {
+        Sleep sleep = pool.sleep;
+        for (;;) {
+            int sig = signal;
+            if (sig == 0) {
+                return;
+            }
+            if (sig == HUNGRY && sleep.searching() == 0 && sleep.parked() == 0) {
+                // Stale request: the thief that sent it has found work since.
+                if (SIGNAL.compareAndSet(this, sig, 0)) {
+                    return;
+                }
+                continue;
+            }
+            long t0 = System.nanoTime();
+            boolean published = pending.publishOldest();
+            serveNanos += System.nanoTime() - t0;
+            if (!published) {
+                return; // nothing private yet: keep the bits for the next poll
+            }
+            int keep = 0;
+            if ((sig & HUNGRY) != 0) {
+                // Order the publication before reading the sleep counters (Dekker with a parking worker
+                // that counts itself parked and then rescans the deques).
+                VarHandle.fullFence();
+                if (sleep.searching() > 0) {
+                    keep = HUNGRY;
+                } else if (sleep.parked() > 0) {
+                    pool.wakeOne();
+                }
+            }
+            if (SIGNAL.compareAndSet(this, sig, keep)) {
+                return;
+            }
+        }
+    }
+
+    /** Publishes a job directly (a loop's split half) and applies the same wake rule as {@link #onSignal}. */
+    void afterDirectPublication() {
+        VarHandle.fullFence();
+        Sleep sleep = pool.sleep;
+        if (sleep.searching() == 0 && sleep.parked() > 0) {
+            pool.wakeOne();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Running jobs
+
+    @Override
+    public void run() {
+        try {
+            for (;;) {
+                Job j = acquire();
+                if (j == null) {
+                    return;
+                }
+                state = RUNNING;
+                topLevelRuns++;
+                runJob(j);
+            }
+        } finally {
+            pool.onWorkerExit(this);
+        }
+    }
+
+    /**
+     * Runs a job this worker took from elsewhere (stolen, from the inbox, or while helping): under the
+     * job's finish scope, then drains what the job left pending, then settles the scope's count.
+     */
+    void runJob(Job j) {
+        j.runner = this;
+        Finish f = j.scope;
+        Frame saved = scope;
+        PendingStack p = pending;
+        int t0 = p.top;
+        if (f != null) {
+            scope = new Frame(f, t0, saved);
+        }
+        try {
+            j.runInline();
+            p.drainTo(t0);
+        } catch (Throwable t) {
+            // Only an error inside Weft itself (or a StackOverflowError while draining) gets here; the
+            // job's own failures are recorded by runInline. Restore the stack so the worker survives.
+            p.resetTo(t0);
+            pool.reportInternalError(t);
+        } finally {
+            scope = saved;
+        }
+        if (j.counted) {
+            f.release(j);
+        }
+    }
+
+    /** The innermost finish scope that contains pending slot {@code slot}, or null. */
+    Finish finishOf(int slot) {
+        for (Frame fr = scope; fr != null; fr = fr.parent) {
+            if (fr.base <= slot) {
+                return fr.finish;
+            }
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Waiting for stolen work (PROTOCOL.md, "helping")
+
+    /** Waits until {@code j}, which another worker took, is final; helps with other work meanwhile. */
+    void awaitStolen(Job j) {
+        if (!j.isFinal()) {
+            helpUntilDone(j, null);
+        }
+    }
+
+    /** Waits until every published job counted in {@code f} is done; helps meanwhile. */
+    void awaitScope(Finish f) {
+        if (!f.quiescent()) {
+            helpUntilDone(null, f);
+        }
+    }
+
+    private void helpUntilDone(Job j, Finish f) {
+        long start = System.nanoTime();
+        long busy = 0;
+        int depth = ++helpDepth;
+        try {
+            int spins = 0;
+            while (j != null ? !j.isFinal() : !f.quiescent()) {
+                Job h = depth <= MAX_HELP_DEPTH ? findHelp(j) : null;
+                if (h != null) {
+                    long t0 = System.nanoTime();
+                    runJob(h);
+                    busy += System.nanoTime() - t0;
+                    spins = 0;
+                    continue;
+                }
+                if (j != null) {
+                    Worker r = j.runner;
+                    if (r != null && r != this) {
+                        r.requestHelp();
+                    }
+                }
+                if (++spins < JOIN_SPINS) {
+                    if ((spins & 15) == 0) {
+                        Thread.yield();
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                } else {
+                    if (j != null) {
+                        try {
+                            j.awaitDone(System.nanoTime() + JOIN_PARK_NANOS, false);
+                        } catch (InterruptedException e) {
+                            throw new AssertionError(e); // not interruptible
+                        }
+                    } else {
+                        f.awaitQuiescent(JOIN_PARK_NANOS);
+                    }
+                    spins = JOIN_SPINS / 2;
+                }
+            }
+        } finally {
+            helpDepth--;
+            idleNanos += (System.nanoTime() - start) - busy;
+        }
+    }
+
+    /** Work a waiting joiner may run: its own published jobs, the runner's, then anybody's. */
+    private Job findHelp(Job waitedFor) {
+        Job h = published.poll();
+        if (h != null) {
+            takenBack++;
+            return h;
+        }
+        if (waitedFor != null) {
+            Worker r = waitedFor.runner;
+            if (r != null && r != this) {
+                h = trySteal(r);
+                if (h != null) {
+                    return h;
+                }
+            }
+        }
+        Worker[] ws = pool.workers;
+        int n = ws.length;
+        int start = nextRandom(n);
+        for (int i = 0; i < n; i++) {
+            Worker v = ws[(start + i) % n];
+            if (v != this && v != null) {
+                h = trySteal(v);
+                if (h != null) {
+                    return h;
+                }
+            }
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Stealing and idling (PROTOCOL.md, "stealing" and "sleep")
+
+    /** One steal attempt on {@code victim}'s published deque. */
+    Job trySteal(Worker victim) {
+        PublishedDeque d = victim.published;
+        if (d.isEmpty()) {
+            return null;
+        }
+        stealAttempts++;
+        Job j = d.poll();
+        if (j == null) {
+            failedSteals++;
+            return null;
+        }
+        steals++;
+        Events.steal(pool, this, victim, j);
+        return j;
+    }
+
+    /** One pass over the other workers' deques and the inbox; signals hunger to one running worker. */
+    private Job scan(boolean signalOne) {
+        Job j = published.poll();
+        if (j != null) {
+            takenBack++;
+            return j;
+        }
+        Worker[] ws = pool.workers;
+        int n = ws.length;
+        int start = nextRandom(n);
+        Worker running = null;
+        for (int i = 0; i < n; i++) {
+            Worker v = ws[(start + i) % n];
+            if (v == this || v == null) {
+                continue;
+            }
+            j = trySteal(v);
+            if (j != null) {
+                return j;
+            }
+            if (running == null && v.state == RUNNING) {
+                running = v;
+            }
+        }
+        j = pool.pollInbox();
+        if (j != null) {
+            externalTaken++;
+            return j;
+        }
+        if (signalOne && running != null) {
+            hungerSignals++;
+            running.signalHungry();
+        }
+        return null;
+    }
+
+    /**
+     * Finds the next top-level job: searches, then parks until woken. Returns null when the worker
+     * should exit (pool shut down and drained, or a spare with nothing to do).
+     */
+    private Job acquire() {
+        Sleep sleep = pool.sleep;
+        long idleStart = System.nanoTime();
+        Events.IdlePeriod idle = Events.idleBegin();
+        state = SEARCHING;
+        sleep.searchingIncrement();
+        try {
+            int rounds = 0;
+            for (;;) {
+                Job j = scan(true);
+                if (j != null) {
+                    // The last searcher to find work wakes another, so that a searcher is around while
+                    // work keeps appearing (PROTOCOL.md, "last searcher").
+                    if (sleep.searchingDecrement() == 0) {
+                        pool.wakeOne();
+                    }
+                    return j;
+                }
+                if (pool.mayExit(this)) {
+                    sleep.searchingDecrement();
+                    return null;
+                }
+                if (++rounds < SPIN_ROUNDS) {
+                    if ((rounds & 7) == 0) {
+                        Thread.yield();
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                    continue;
+                }
+                if (spare) {
+                    sleep.searchingDecrement();
+                    return null;
+                }
+                // Park: count ourselves parked, then rescan everything (Dekker with publishers and
+                // submitters, who make work visible and then read the counters).
+                boolean last = sleep.searchingDecrement() == 0;
+                PARK_STATE.setVolatile(this, 1);
+                sleep.parkedIncrement();
+                j = scan(false);
+                if (j != null) {
+                    if (PARK_STATE.compareAndSet(this, 1, 0)) {
+                        sleep.parkedDecrement();
+                    } else if (sleep.searchingDecrement() == 0) {
+                        pool.wakeOne(); // a waker counted us as searching; pass that on
+                    }
+                    return j;
+                }
+                if (last) {
+                    // Standing requests: running workers will publish (and wake one of us) at their
+                    // next poll, so private work does not stay hidden while we sleep.
+                    pool.signalAllRunning();
+                }
+                state = PARKED;
+                while (parkState == 1) {
+                    if (pool.isShutdown() && PARK_STATE.compareAndSet(this, 1, 0)) {
+                        sleep.parkedDecrement();
+                        sleep.searchingIncrement();
+                        break;
+                    }
+                    LockSupport.park(pool);
+                }
+                // A waker (or the shutdown path above) counted us as searching again.
+                state = SEARCHING;
+                rounds = 0;
+            }
+        } finally {
+            idleNanos += System.nanoTime() - idleStart;
+            Events.idleEnd(idle, pool, this);
+        }
+    }
+
+    /** Claims this parked worker for waking; true if the caller must unpark it. */
+    boolean claimParked() {
+        return parkState == 1 && PARK_STATE.compareAndSet(this, 1, 0);
+    }
+}
