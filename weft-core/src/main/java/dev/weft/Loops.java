@@ -107,22 +107,22 @@ final class Loops {
     }
 
     /**
-     * Splits {@code loop} for publication if it has at least two unclaimed iterations; returns the
-     * split-off job, or null if the loop is nearly done. Called by {@link PendingStack#publishOldest} on
-     * the owner's thread.
+     * Creates the job for the upper half of {@code loop}'s unclaimed range (at least two iterations).
+     * Called by {@link PendingStack#publishOldest} on the owner's thread; the loop is changed only by
+     * {@link #commitSplit} once the job is published.
      */
     static Split split(Loop loop) {
         long lo = loop.next;
         long hi = loop.hi;
-        if (hi - lo < 2) {
-            return null;
-        }
         long mid = lo + ((hi - lo) >>> 1);
-        Split sp = new Split(loop.fresh(), mid, hi);
-        loop.hi = mid;
+        return new Split(loop.fresh(), mid, hi);
+    }
+
+    /** Records a published split in its loop: the loop stops at the split's start and will join it. */
+    static void commitSplit(Loop loop, Split sp) {
+        loop.hi = sp.lo;
         sp.next = loop.splits;
         loop.splits = sp;
-        return sp;
     }
 
     /** A loop in progress: its body, the unclaimed range and, for reductions, the accumulator. */

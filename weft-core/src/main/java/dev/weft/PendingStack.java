@@ -71,6 +71,59 @@ final class PendingStack {
         words = Arrays.copyOf(words, n << 1);
     }
 
+    // Pushes of the function forms: small enough to be inlined into the join fast path. Skipping the
+    // reference store when the slot already holds fn spares the G1 post-write barrier (a StoreLoad fence
+    // for a store into an old array) in the common recursive case where fn is a constant.
+
+    int pushIntFn(IntUnaryOperator fn, int x) {
+        int s = top;
+        if (s == items.length) {
+            grow();
+        }
+        Object[] it = items;
+        if (it[s] != fn) {
+            it[s] = fn;
+        }
+        words[s << 1] = K_INT_FN | ((long) x << 32);
+        top = s + 1;
+        forks++;
+        return s;
+    }
+
+    int pushLongFn(LongUnaryOperator fn, long x) {
+        int s = top;
+        if (s == items.length) {
+            grow();
+        }
+        Object[] it = items;
+        if (it[s] != fn) {
+            it[s] = fn;
+        }
+        long[] w = words;
+        w[s << 1] = K_LONG_FN;
+        w[(s << 1) + 1] = x;
+        top = s + 1;
+        forks++;
+        return s;
+    }
+
+    int pushDoubleFn(DoubleUnaryOperator fn, double x) {
+        int s = top;
+        if (s == items.length) {
+            grow();
+        }
+        Object[] it = items;
+        if (it[s] != fn) {
+            it[s] = fn;
+        }
+        long[] w = words;
+        w[s << 1] = K_DOUBLE_FN;
+        w[(s << 1) + 1] = Double.doubleToRawLongBits(x);
+        top = s + 1;
+        forks++;
+        return s;
+    }
+
     /** Pushes a slot whose only payload is an object (a lambda or a job); returns its index. */
     int pushObject(Object item, int kind) {
         int s = top;
@@ -226,12 +279,16 @@ final class PendingStack {
                 // A loop stays private and gives away the upper half of its unclaimed range; a loop
                 // with fewer than two iterations left is retired from the private region instead, so
                 // the slots above it can be published.
-                j = Loops.split((Loops.Loop) item);
-                if (j == null) {
+                Loops.Loop loop = (Loops.Loop) item;
+                if (loop.hi - loop.next < 2) {
                     base = b + 1;
                     continue;
                 }
-                j.scope = owner.finishOf(b);
+                Loops.Split sp = Loops.split(loop);
+                sp.scope = owner.finishOf(b);
+                j = sp;
+                owner.published.push(j);
+                Loops.commitSplit(loop, sp);
                 owner.forksSplit++;
             } else {
                 j = switch (kind) {
@@ -250,14 +307,25 @@ final class PendingStack {
                 };
                 Finish f = owner.finishOf(b);
                 j.scope = f;
-                if (f != null && (kind == K_ASYNC || kind == K_JOB)) {
+                boolean count = f != null && (kind == K_ASYNC || kind == K_JOB);
+                if (count) {
+                    // Counted before it becomes visible, so the scope cannot look quiescent while a
+                    // thief runs it.
                     f.acquire();
                     j.counted = true;
+                }
+                try {
+                    owner.published.push(j); // the only step that can fail (growth): state is unchanged
+                } catch (Throwable t) {
+                    if (count) {
+                        j.counted = false;
+                        f.release(j);
+                    }
+                    throw t;
                 }
                 items[b] = j;
                 base = b + 1;
             }
-            owner.published.push(j);
             owner.publications++;
             return true;
         }

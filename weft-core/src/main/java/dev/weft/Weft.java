@@ -70,24 +70,12 @@ public final class Weft {
      */
     public static int joinInt(IntUnaryOperator fn, int x, int y, IntBinaryOperator combine) {
         if (!(Thread.currentThread() instanceof Worker w)) {
-            Objects.requireNonNull(fn, "fn");
-            Objects.requireNonNull(combine, "combine");
-            return WeftPool.common().invoke(() -> joinInt(fn, x, y, combine));
+            return Joins.joinIntOutside(fn, x, y, combine);
         }
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
         PendingStack p = w.pending;
-        int s = p.top;
-        if (s == p.items.length) {
-            p.grow();
-        }
-        Object[] items = p.items;
-        // Skipping the store when the slot already holds fn spares the G1 post-write barrier (a fence
-        // for a store into an old array) in the common recursive case where fn is a constant.
-        if (items[s] != fn) {
-            items[s] = Objects.requireNonNull(fn, "fn");
-        }
-        p.words[s << 1] = PendingStack.K_INT_FN | ((long) x << 32);
-        p.top = s + 1;
-        p.forks++;
+        int s = p.pushIntFn(fn, x);
         if (w.signal() != 0) {
             w.onSignal();
         }
@@ -106,18 +94,7 @@ public final class Weft {
                 throw TaskFailedException.wrap(t);
             }
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                try {
-                    rx = fn.applyAsInt(x);
-                } catch (Throwable t) {
-                    throw TaskFailedException.wrap(t);
-                }
-            } else if (j.status() == Job.NORMAL) {
-                rx = ((Calls.IntCall) j).result;
-            } else {
-                throw j.joinFailure();
-            }
+            rx = Joins.joinIntSlow(p, s, fn, x);
         }
         return combine.applyAsInt(rx, ry);
     }
@@ -125,24 +102,12 @@ public final class Weft {
     /** The {@code long} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
     public static long joinLong(LongUnaryOperator fn, long x, long y, LongBinaryOperator combine) {
         if (!(Thread.currentThread() instanceof Worker w)) {
-            Objects.requireNonNull(fn, "fn");
-            Objects.requireNonNull(combine, "combine");
-            return WeftPool.common().invoke(() -> joinLong(fn, x, y, combine));
+            return Joins.joinLongOutside(fn, x, y, combine);
         }
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
         PendingStack p = w.pending;
-        int s = p.top;
-        if (s == p.items.length) {
-            p.grow();
-        }
-        Object[] items = p.items;
-        if (items[s] != fn) {
-            items[s] = Objects.requireNonNull(fn, "fn");
-        }
-        long[] words = p.words;
-        words[s << 1] = PendingStack.K_LONG_FN;
-        words[(s << 1) + 1] = x;
-        p.top = s + 1;
-        p.forks++;
+        int s = p.pushLongFn(fn, x);
         if (w.signal() != 0) {
             w.onSignal();
         }
@@ -161,18 +126,7 @@ public final class Weft {
                 throw TaskFailedException.wrap(t);
             }
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                try {
-                    rx = fn.applyAsLong(x);
-                } catch (Throwable t) {
-                    throw TaskFailedException.wrap(t);
-                }
-            } else if (j.status() == Job.NORMAL) {
-                rx = ((Calls.LongCall) j).result;
-            } else {
-                throw j.joinFailure();
-            }
+            rx = Joins.joinLongSlow(p, s, fn, x);
         }
         return combine.applyAsLong(rx, ry);
     }
@@ -180,24 +134,12 @@ public final class Weft {
     /** The {@code double} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
     public static double joinDouble(DoubleUnaryOperator fn, double x, double y, DoubleBinaryOperator combine) {
         if (!(Thread.currentThread() instanceof Worker w)) {
-            Objects.requireNonNull(fn, "fn");
-            Objects.requireNonNull(combine, "combine");
-            return WeftPool.common().invoke(() -> joinDouble(fn, x, y, combine));
+            return Joins.joinDoubleOutside(fn, x, y, combine);
         }
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
         PendingStack p = w.pending;
-        int s = p.top;
-        if (s == p.items.length) {
-            p.grow();
-        }
-        Object[] items = p.items;
-        if (items[s] != fn) {
-            items[s] = Objects.requireNonNull(fn, "fn");
-        }
-        long[] words = p.words;
-        words[s << 1] = PendingStack.K_DOUBLE_FN;
-        words[(s << 1) + 1] = Double.doubleToRawLongBits(x);
-        p.top = s + 1;
-        p.forks++;
+        int s = p.pushDoubleFn(fn, x);
         if (w.signal() != 0) {
             w.onSignal();
         }
@@ -216,18 +158,7 @@ public final class Weft {
                 throw TaskFailedException.wrap(t);
             }
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                try {
-                    rx = fn.applyAsDouble(x);
-                } catch (Throwable t) {
-                    throw TaskFailedException.wrap(t);
-                }
-            } else if (j.status() == Job.NORMAL) {
-                rx = ((Calls.DoubleCall) j).result;
-            } else {
-                throw j.joinFailure();
-            }
+            rx = Joins.joinDoubleSlow(p, s, fn, x);
         }
         return combine.applyAsDouble(rx, ry);
     }

@@ -29,6 +29,8 @@ final class Worker extends WorkerPadding2 {
     /** Spins of a waiting joiner with nothing to help with before it parks for a while. */
     private static final int JOIN_SPINS = 128;
     private static final long JOIN_PARK_NANOS = 50_000L;
+    /** Most published jobs a worker keeps waiting for thieves; see {@link #onSignal}. */
+    static final int PUBLISHED_LIMIT = 8;
     /** Nesting bound for helping inside a join, so that helping cannot grow the stack without limit. */
     private static final int MAX_HELP_DEPTH = 32;
 
@@ -136,6 +138,11 @@ final class Worker extends WorkerPadding2 {
             if (sig == 0) {
                 return;
             }
+            if (published.size() >= PUBLISHED_LIMIT) {
+                // Thieves have plenty to take already; publishing more would only grow the deque
+                // (and memory) when they cannot keep up. Keep the bits for a later poll.
+                return;
+            }
             if (sig == HUNGRY && sleep.searching() == 0 && sleep.parked() == 0) {
                 // Stale request: the thief that sent it has found work since.
                 if (SIGNAL.compareAndSet(this, sig, 0)) {
@@ -182,7 +189,14 @@ final class Worker extends WorkerPadding2 {
     public void run() {
         try {
             for (;;) {
-                Job j = acquire();
+                Job j;
+                try {
+                    j = acquire();
+                } catch (Throwable t) {
+                    // Out of memory while searching, most likely: report and keep serving.
+                    pool.reportInternalError(t);
+                    continue;
+                }
                 if (j == null) {
                     return;
                 }
@@ -212,10 +226,16 @@ final class Worker extends WorkerPadding2 {
             j.runInline();
             p.drainTo(t0);
         } catch (Throwable t) {
-            // Only an error inside Weft itself (or a StackOverflowError while draining) gets here; the
-            // job's own failures are recorded by runInline. Restore the stack so the worker survives.
+            // Only an error outside the job's body gets here (its own failures are recorded by
+            // runInline): an OutOfMemoryError or StackOverflowError in Weft's bookkeeping. Restore the
+            // stack and make sure the job completes, so that nobody waits for it forever.
             p.resetTo(t0);
-            pool.reportInternalError(t);
+            if (!j.isFinal()) {
+                j.failure = t;
+                j.complete(Job.FAILED);
+            } else {
+                pool.reportInternalError(t);
+            }
         } finally {
             scope = saved;
         }

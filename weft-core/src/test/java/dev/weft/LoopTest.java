@@ -1,0 +1,149 @@
+package dev.weft;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class LoopTest {
+    static WeftPool p1;
+    static WeftPool p4;
+
+    @BeforeAll
+    static void pools() {
+        p1 = new WeftPool(1);
+        p4 = new WeftPool(4);
+    }
+
+    @AfterAll
+    static void close() {
+        p1.close();
+        p4.close();
+    }
+
+    static WeftPool pool(int p) {
+        return p == 1 ? p1 : p4;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void everyIndexRunsExactlyOnce(int p) {
+        for (int n : new int[] {0, 1, 2, 3, 17, 1000, 100_003}) {
+            AtomicIntegerArray hits = new AtomicIntegerArray(n);
+            pool(p).run(() -> Weft.parallelFor(0, n, hits::incrementAndGet));
+            for (int i = 0; i < n; i++) {
+                assertEquals(1, hits.get(i), "index " + i + " of " + n);
+            }
+        }
+    }
+
+    @Test
+    void rangesNeedNotStartAtZeroAndMayBeEmptyOrNegative() {
+        AtomicIntegerArray hits = new AtomicIntegerArray(20);
+        p4.run(() -> Weft.parallelFor(-10, 10, i -> hits.incrementAndGet(i + 10)));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(1, hits.get(i));
+        }
+        LongAdder none = new LongAdder();
+        p4.run(() -> Weft.parallelFor(5, 5, i -> none.increment()));
+        p4.run(() -> Weft.parallelFor(5, -5, i -> none.increment()));
+        assertEquals(0, none.sum());
+    }
+
+    @Test
+    void longRangesBeyondIntegerRange() {
+        long from = Integer.MAX_VALUE - 500L;
+        long to = Integer.MAX_VALUE + 500L;
+        LongAdder sum = new LongAdder();
+        LongAdder count = new LongAdder();
+        p4.run(() -> Weft.parallelForLong(from, to, i -> {
+            sum.add(i - from);
+            count.increment();
+        }));
+        assertEquals(1000, count.sum());
+        assertEquals(999L * 1000 / 2, sum.sum());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void reductionsMatchTheSerialResult(int p) {
+        int n = 1_000_000;
+        assertEquals((long) n * (n - 1) / 2, pool(p).invoke(() -> Weft.parallelReduceLong(0, n, 0L, i -> i, Long::sum)));
+        assertEquals(n, pool(p).invoke(() -> Weft.parallelReduceInt(0, n, 0, i -> 1, Integer::sum)));
+        assertEquals(n, pool(p).invoke(() -> Weft.parallelReduceDouble(0, n, 0.0, i -> 1.0, Double::sum)), 0.0);
+        assertEquals(Integer.valueOf(n - 1), pool(p).invoke(() -> Weft.parallelReduce(0, n, Integer.MIN_VALUE, i -> i, Math::max)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void reductionKeepsOperandOrder(int p) {
+        // String concatenation is associative but not commutative.
+        int n = 3000;
+        StringBuilder expect = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            expect.append(i % 10);
+        }
+        for (int round = 0; round < 10; round++) {
+            String got = pool(p).invoke(() -> Weft.parallelReduce(0, n, "", i -> Integer.toString(i % 10), String::concat));
+            assertEquals(expect.toString(), got);
+        }
+    }
+
+    @Test
+    void nestedLoopsAndReductionsInsideLoops() {
+        int n = 300;
+        long total = p4.invoke(() -> Weft.parallelReduceLong(0, n, 0L,
+                i -> Weft.parallelReduceLong(0, n, 0L, j -> (long) i * j, Long::sum), Long::sum));
+        long s = (long) n * (n - 1) / 2;
+        assertEquals(s * s, total);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void bodyFailureIsReportedAndOtherChunksStop(int p) {
+        LongAdder ran = new LongAdder();
+        TaskFailedException e = assertThrows(TaskFailedException.class, () -> pool(p).run(() ->
+                Weft.parallelFor(0, 1_000_000, i -> {
+                    ran.increment();
+                    if (i == 777) {
+                        throw new IllegalStateException("index 777");
+                    }
+                })));
+        assertEquals("index 777", e.getCause().getMessage());
+        assertTrue(ran.sum() <= 1_000_000);
+    }
+
+    @Test
+    void loopsSplitWhenWorkersAreHungry() {
+        WeftPool pool = new WeftPool(4);
+        try {
+            LongAdder sum = new LongAdder();
+            for (int round = 0; round < 20; round++) {
+                pool.run(() -> Weft.parallelFor(0, 20_000, i -> {
+                    double x = 0;
+                    for (int k = 0; k < 200; k++) {
+                        x += Math.sqrt(i + k);
+                    }
+                    sum.add((long) x);
+                }));
+            }
+            assertTrue(pool.stats().total().steals() > 0, pool.stats().toString());
+        } finally {
+            pool.close();
+        }
+    }
+
+    @Test
+    void nullBodiesAreRejected() {
+        assertThrows(NullPointerException.class, () -> Weft.parallelFor(0, 10, null));
+        assertThrows(NullPointerException.class, () -> Weft.parallelReduceInt(0, 10, 0, null, Integer::sum));
+        assertThrows(NullPointerException.class, () -> Weft.parallelReduceInt(0, 10, 0, i -> i, null));
+    }
+}
