@@ -45,7 +45,19 @@ final class PublishedDeque {
     @SuppressWarnings("unused")
     private long p10, p11, p12, p13, p14, p15, p16;
     private int top;
-    private Job[] array = new Job[INITIAL_CAPACITY];
+    private Job[] array;
+
+    PublishedDeque() {
+        this(INITIAL_CAPACITY);
+    }
+
+    /** For tests: a deque with the given initial capacity (a power of two), to exercise growth. */
+    PublishedDeque(int capacity) {
+        if (Integer.bitCount(capacity) != 1 || capacity < 2) {
+            throw new IllegalArgumentException("capacity must be a power of two >= 2: " + capacity);
+        }
+        array = new Job[capacity];
+    }
 
     /** Whether the deque looks empty (a racy hint for thieves). */
     boolean isEmpty() {
@@ -94,7 +106,15 @@ final class PublishedDeque {
         return false;
     }
 
-    /** Any thread: takes the oldest job, or returns null if the deque is (or seems) empty. */
+    /**
+     * Any thread: takes the oldest job, or returns null if the deque is empty. Linearizable: the empty
+     * answer is given only when {@code top} was read at or below {@code base}.
+     *
+     * <p>A null slot at {@code base} means another thread is between winning that slot and advancing
+     * {@code base} (or the owner just took it back, or the array was replaced). This thread waits for
+     * that to finish rather than advancing {@code base} itself: a thief that skipped a slot on a stale
+     * view could hide a job the owner re-pushed there.
+     */
     Job poll() {
         for (int spins = 0; ; spins++) {
             int b = base;
@@ -106,15 +126,14 @@ final class PublishedDeque {
             int i = b & (a.length - 1);
             Job j = (Job) SLOT.getAcquire(a, i);
             if (b != base) {
-                continue; // another thief moved on; re-read
+                continue;
             }
             if (j == null) {
-                // Another thief won this slot and has not advanced base yet, the owner took it back,
-                // or the array was replaced. All are transient; give up after a few tries.
-                if (spins > 64) {
-                    return null;
+                if ((spins & 63) == 63) {
+                    Thread.yield(); // the other party may have been descheduled
+                } else {
+                    Thread.onSpinWait();
                 }
-                Thread.onSpinWait();
                 continue;
             }
             if (SLOT.compareAndSet(a, i, j, (Job) null)) {

@@ -1,0 +1,110 @@
+package dev.weft;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.StressOptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Linearizability of the steal handover's shared structure, checked by Lincheck: one owner thread pushes
+ * jobs and takes its newest back ({@code unpush}), as publication and joins do; other threads steal
+ * the oldest. The sequential specification is a plain deque. The deque starts with capacity 2 so that
+ * scenarios exercise growth while thieves hold the old array.
+ */
+public class PublishedDequeLincheckTest {
+    private final PublishedDeque deque = new PublishedDeque(2);
+    /** The owner's jobs not yet taken back, newest first: what a worker's pending stack remembers. */
+    private final Deque<IdJob> mine = new ArrayDeque<>();
+    private int nextId;
+
+    static final class IdJob extends Job {
+        final int id;
+
+        IdJob(int id) {
+            this.id = id;
+        }
+
+        @Override
+        void execute() {
+        }
+    }
+
+    @Operation(nonParallelGroup = "owner")
+    public int push() {
+        IdJob j = new IdJob(nextId++);
+        deque.push(j);
+        mine.push(j);
+        return j.id;
+    }
+
+    @Operation(nonParallelGroup = "owner")
+    public int unpushNewest() {
+        IdJob j = mine.poll();
+        if (j == null) {
+            return -1;
+        }
+        return deque.unpush(j) ? j.id : -1;
+    }
+
+    @Operation
+    public int steal() {
+        Job j = deque.poll();
+        return j == null ? -1 : ((IdJob) j).id;
+    }
+
+    /** The sequential specification. */
+    public static final class Spec {
+        private final Deque<Integer> d = new ArrayDeque<>();
+        private final Deque<Integer> mine = new ArrayDeque<>();
+        private int nextId;
+
+        public int push() {
+            int id = nextId++;
+            d.addLast(id);
+            mine.push(id);
+            return id;
+        }
+
+        public int unpushNewest() {
+            Integer id = mine.poll();
+            if (id == null) {
+                return -1;
+            }
+            if (id.equals(d.peekLast())) {
+                d.removeLast();
+                return id;
+            }
+            return -1;
+        }
+
+        public int steal() {
+            Integer id = d.pollFirst();
+            return id == null ? -1 : id;
+        }
+    }
+
+    @Test
+    void modelChecking() {
+        new ModelCheckingOptions()
+                .iterations(Integer.getInteger("weft.lincheck.iterations", 25))
+                .invocationsPerIteration(1_000)
+                .threads(3)
+                .actorsPerThread(3)
+                .actorsBefore(2)
+                .sequentialSpecification(Spec.class)
+                .check(PublishedDequeLincheckTest.class);
+    }
+
+    @Test
+    void stress() {
+        new StressOptions()
+                .iterations(Integer.getInteger("weft.lincheck.iterations", 25))
+                .invocationsPerIteration(1_000)
+                .threads(3)
+                .actorsPerThread(4)
+                .sequentialSpecification(Spec.class)
+                .check(PublishedDequeLincheckTest.class);
+    }
+}
