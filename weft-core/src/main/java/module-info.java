@@ -4,6 +4,7 @@
  * {@link dev.weft.Weft}.
  */
 module dev.weft.core {
+    requires java.management;
     requires jdk.jfr;
 
     exports dev.weft;

@@ -165,4 +165,40 @@ final class Calls {
             }
         }
     }
+
+    /** A published 2- to 5-argument double form. */
+    static final class DoubleNCall extends Job {
+        final Object fn;
+        final int arity;
+        final double a0;
+        final double a1;
+        final double a2;
+        final double a3;
+        final double a4;
+        double result;
+
+        DoubleNCall(Object fn, int arity, double a0, double a1, double a2, double a3, double a4) {
+            this.fn = fn;
+            this.arity = arity;
+            this.a0 = a0;
+            this.a1 = a1;
+            this.a2 = a2;
+            this.a3 = a3;
+            this.a4 = a4;
+        }
+
+        @Override
+        void execute() {
+            try {
+                result = switch (arity) {
+                    case 2 -> ((java.util.function.DoubleBinaryOperator) fn).applyAsDouble(a0, a1);
+                    case 3 -> ((Weft.DoubleOperator3) fn).applyAsDouble(a0, a1, a2);
+                    case 4 -> ((Weft.DoubleOperator4) fn).applyAsDouble(a0, a1, a2, a3);
+                    default -> ((Weft.DoubleOperator5) fn).applyAsDouble(a0, a1, a2, a3, a4);
+                };
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+    }
 }

@@ -79,4 +79,43 @@ final class Joins {
         }
         return ((Calls.DoubleCall) j).result;
     }
+
+    static double doubleNResult(Job j) {
+        if (j.status() != Job.NORMAL) {
+            throw j.joinFailure();
+        }
+        return ((Calls.DoubleNCall) j).result;
+    }
+
+    static double applyWrapped(DoubleBinaryOperator fn, double a, double b) {
+        try {
+            return fn.applyAsDouble(a, b);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
+
+    static double applyWrapped(Weft.DoubleOperator3 fn, double a, double b, double c) {
+        try {
+            return fn.applyAsDouble(a, b, c);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
+
+    static double applyWrapped(Weft.DoubleOperator4 fn, double a, double b, double c, double d) {
+        try {
+            return fn.applyAsDouble(a, b, c, d);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
+
+    static double applyWrapped(Weft.DoubleOperator5 fn, double a, double b, double c, double d, double e) {
+        try {
+            return fn.applyAsDouble(a, b, c, d, e);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
 }

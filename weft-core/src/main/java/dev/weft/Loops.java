@@ -28,8 +28,11 @@ final class Loops {
     private Loops() {
     }
 
-    /** Chunks never exceed range / (this × parallelism) iterations, so a loop keeps polling. */
-    private static final int POLLS_PER_WORKER = 8;
+    /**
+     * Chunks grow from 1 iteration up to max(MIN_MAX_CHUNK, range / (8 × parallelism)): large loops poll at
+     * least about 8 times per worker, and short loops (a dozen heavy iterations) still batch them.
+     */
+    private static final long MIN_MAX_CHUNK = 16;
 
     /** Runs {@code loop} over {@code [from, to)} on the calling worker, or in the common pool. */
     static void run(Loop loop, long from, long to) {
@@ -46,7 +49,7 @@ final class Loops {
         loop.next = from;
         loop.hi = to;
         int s = p.pushObject(loop, PendingStack.K_RANGE);
-        long maxChunk = Math.max(1L, (to - from) / ((long) POLLS_PER_WORKER * w.pool.parallelism()));
+        long maxChunk = Math.max(MIN_MAX_CHUNK, (to - from) >>> w.pool.chunkShift);
         long chunk = 1;
         Throwable failure = null;
         try {

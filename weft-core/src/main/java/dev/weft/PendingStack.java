@@ -37,17 +37,24 @@ final class PendingStack {
     static final int K_JOB = 10;
     /** A running parallel loop; the item is its {@link Loops.Loop}, which holds the unclaimed range. */
     static final int K_RANGE = 11;
+    /** Function forms of 2 to 5 double arguments (kind - K_DOUBLE_FN2 + 2 is the arity). */
+    static final int K_DOUBLE_FN2 = 12;
+    static final int K_DOUBLE_FN3 = 13;
+    static final int K_DOUBLE_FN4 = 14;
+    static final int K_DOUBLE_FN5 = 15;
 
     private static final int INITIAL_CAPACITY = 256;
 
     final Worker owner;
     /** The forked function, supplier, runnable or job; for published slots, the published Job. */
     Object[] items = new Object[INITIAL_CAPACITY];
+    /** Words per slot, as a shift: 8 words, one cache line. */
+    static final int SLOT_SHIFT = 3;
     /**
-     * Two words per slot: word 0 holds the kind in its low byte and, for int forks, the argument in its
-     * high half (one store per int fork); word 1 holds a long or double argument.
+     * Eight words per slot: word 0 holds the kind in its low byte and, for int forks, the argument in its
+     * high half (one store per int fork); words 1..5 hold long or double arguments.
      */
-    long[] words = new long[INITIAL_CAPACITY * 2];
+    long[] words = new long[INITIAL_CAPACITY << SLOT_SHIFT];
     int top;
     int base;
     /** Forks recorded since the last stats reset (owner-written; read racily by stats). */
@@ -68,7 +75,7 @@ final class PendingStack {
             throw new IllegalStateException("pending stack overflow");
         }
         items = Arrays.copyOf(items, n);
-        words = Arrays.copyOf(words, n << 1);
+        words = Arrays.copyOf(words, n << SLOT_SHIFT);
     }
 
     // Pushes of the function forms: small enough to be inlined into the join fast path. Skipping the
@@ -84,7 +91,7 @@ final class PendingStack {
         if (it[s] != fn) {
             it[s] = fn;
         }
-        words[s << 1] = K_INT_FN | ((long) x << 32);
+        words[s << SLOT_SHIFT] = K_INT_FN | ((long) x << 32);
         top = s + 1;
         forks++;
         return s;
@@ -100,8 +107,9 @@ final class PendingStack {
             it[s] = fn;
         }
         long[] w = words;
-        w[s << 1] = K_LONG_FN;
-        w[(s << 1) + 1] = x;
+        int k = s << SLOT_SHIFT;
+        w[k] = K_LONG_FN;
+        w[k + 1] = x;
         top = s + 1;
         forks++;
         return s;
@@ -117,12 +125,50 @@ final class PendingStack {
             it[s] = fn;
         }
         long[] w = words;
-        w[s << 1] = K_DOUBLE_FN;
-        w[(s << 1) + 1] = Double.doubleToRawLongBits(x);
+        int k = s << SLOT_SHIFT;
+        w[k] = K_DOUBLE_FN;
+        w[k + 1] = Double.doubleToRawLongBits(x);
         top = s + 1;
         forks++;
         return s;
     }
+
+    /** Push of the 2- to 5-argument double forms; unused arguments are passed as 0. */
+    int pushDoubleN(Object fn, int kind, double a0, double a1, double a2, double a3, double a4) {
+        int s = top;
+        if (s == items.length) {
+            grow();
+        }
+        Object[] it = items;
+        if (it[s] != fn) {
+            it[s] = fn;
+        }
+        long[] w = words;
+        int k = s << SLOT_SHIFT;
+        w[k] = kind;
+        w[k + 1] = Double.doubleToRawLongBits(a0);
+        w[k + 2] = Double.doubleToRawLongBits(a1);
+        w[k + 3] = Double.doubleToRawLongBits(a2);
+        w[k + 4] = Double.doubleToRawLongBits(a3);
+        w[k + 5] = Double.doubleToRawLongBits(a4);
+        top = s + 1;
+        forks++;
+        return s;
+    }
+
+    /**
+     * Replaces {@code items} with a fresh copy. A fresh array lives in the young generation, where G1's
+     * post-write barrier takes its fast path: storing a reference into an old-generation array costs a
+     * StoreLoad fence, which would otherwise be paid by every fork that stores an object (a lambda, a
+     * task, a loop). Called after each GC, when the old array may have been promoted (see GcListener).
+     */
+    void renew() {
+        items = Arrays.copyOf(items, items.length);
+        renewals++;
+    }
+
+    /** How many times {@link #renew()} ran (for tests and diagnostics). */
+    long renewals;
 
     /** Pushes a slot whose only payload is an object (a lambda or a job); returns its index. */
     int pushObject(Object item, int kind) {
@@ -131,7 +177,7 @@ final class PendingStack {
             grow();
         }
         items[s] = item;
-        words[s << 1] = kind;
+        words[s << SLOT_SHIFT] = kind;
         top = s + 1;
         forks++;
         return s;
@@ -149,7 +195,7 @@ final class PendingStack {
         while (top > newTop) {
             int i = top - 1;
             Object item = items[i];
-            int kind = kindOf(words[i << 1]);
+            int kind = kindOf(words[i << SLOT_SHIFT]);
             items[i] = null;
             if (i < base) {
                 top = i;
@@ -272,7 +318,7 @@ final class PendingStack {
                 return false;
             }
             Object item = items[b];
-            long w0 = words[b << 1];
+            long w0 = words[b << SLOT_SHIFT];
             int kind = kindOf(w0);
             Job j;
             if (kind == K_RANGE) {
@@ -293,9 +339,16 @@ final class PendingStack {
             } else {
                 j = switch (kind) {
                     case K_INT_FN -> new Calls.IntCall((IntUnaryOperator) item, (int) (w0 >> 32));
-                    case K_LONG_FN -> new Calls.LongCall((LongUnaryOperator) item, words[(b << 1) + 1]);
+                    case K_LONG_FN -> new Calls.LongCall((LongUnaryOperator) item, words[(b << SLOT_SHIFT) + 1]);
                     case K_DOUBLE_FN -> new Calls.DoubleCall((DoubleUnaryOperator) item,
-                            Double.longBitsToDouble(words[(b << 1) + 1]));
+                            Double.longBitsToDouble(words[(b << SLOT_SHIFT) + 1]));
+                    case K_DOUBLE_FN2, K_DOUBLE_FN3, K_DOUBLE_FN4, K_DOUBLE_FN5 -> {
+                        int k = b << SLOT_SHIFT;
+                        yield new Calls.DoubleNCall(item, kind - K_DOUBLE_FN2 + 2,
+                                Double.longBitsToDouble(words[k + 1]), Double.longBitsToDouble(words[k + 2]),
+                                Double.longBitsToDouble(words[k + 3]), Double.longBitsToDouble(words[k + 4]),
+                                Double.longBitsToDouble(words[k + 5]));
+                    }
                     case K_RUNNABLE -> new Calls.RunCall((Runnable) item);
                     case K_SUPPLIER -> new Calls.SupplierCall<>((Supplier<?>) item);
                     case K_INT_SUPPLIER -> new Calls.IntSupplierCall((IntSupplier) item);

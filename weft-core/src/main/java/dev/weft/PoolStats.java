@@ -54,12 +54,14 @@ public record PoolStats(String pool, int parallelism, long elapsedNanos, List<Wo
                               long reclaimed, long hungerSignals, long idleNanos, long servingNanos,
                               long blockedNanos) {
 
-        static WorkerStats of(Worker w) {
+        static WorkerStats of(Worker w, long now, long epoch) {
             PendingStack p = w.pending;
             long forked = p.forks + w.forksSplit;
             long run = forked - w.publications + w.takenBack + w.steals + w.externalTaken;
+            long since = w.idleSince;
+            long idle = w.idleNanos + (since != 0 ? Math.max(0L, now - Math.max(since, epoch)) : 0L);
             return new WorkerStats(w.index, w.spare, forked, run, w.steals, w.externalTaken, w.stealAttempts,
-                    w.failedSteals, w.publications, w.takenBack, w.hungerSignals, w.idleNanos, w.serveNanos,
+                    w.failedSteals, w.publications, w.takenBack, w.hungerSignals, idle, w.serveNanos,
                     w.blockedNanos);
         }
 
@@ -94,8 +96,8 @@ public record PoolStats(String pool, int parallelism, long elapsedNanos, List<Wo
     static final class Accumulator {
         private WorkerStats sum = ZERO;
 
-        void add(Worker w) {
-            sum = sum.plus(WorkerStats.of(w));
+        void add(Worker w, long epoch) {
+            sum = sum.plus(WorkerStats.of(w, System.nanoTime(), epoch));
         }
 
         WorkerStats snapshot() {

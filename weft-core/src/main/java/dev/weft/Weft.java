@@ -163,6 +163,196 @@ public final class Weft {
         return combine.applyAsDouble(rx, ry);
     }
 
+
+    // ---------------------------------------------------------------------------------------------
+    // Function forms of several double arguments: for numeric kernels such as adaptive quadrature
+
+    /** A function of three doubles, for {@link #joinDouble(DoubleOperator3, double, double, double, double, double, double, DoubleBinaryOperator)}. */
+    @FunctionalInterface
+    public interface DoubleOperator3 {
+        double applyAsDouble(double a, double b, double c);
+    }
+
+    /** A function of four doubles; see {@link DoubleOperator3}. */
+    @FunctionalInterface
+    public interface DoubleOperator4 {
+        double applyAsDouble(double a, double b, double c, double d);
+    }
+
+    /** A function of five doubles; see {@link DoubleOperator3}. */
+    @FunctionalInterface
+    public interface DoubleOperator5 {
+        double applyAsDouble(double a, double b, double c, double d, double e);
+    }
+    /**
+     * Returns {@code combine(fn(x0, x1), fn(y0, y1))}, computing the two calls possibly in
+     * parallel. The {@code x} call is the one offered to other workers; the {@code y} call runs first on
+     * the calling thread. Allocates nothing unless the {@code x} call is stolen. Pass a method reference
+     * or a non-capturing lambda.
+     */
+    public static double joinDouble(DoubleBinaryOperator fn, double x0, double x1, double y0, double y1,
+                                    DoubleBinaryOperator combine) {
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            Objects.requireNonNull(fn, "fn");
+            Objects.requireNonNull(combine, "combine");
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, y0, y1, combine));
+        }
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
+        PendingStack p = w.pending;
+        int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN2, x0, x1, 0, 0, 0);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        double ry;
+        try {
+            ry = fn.applyAsDouble(y0, y1);
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        double rx;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            try {
+                rx = fn.applyAsDouble(x0, x1);
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            rx = j == null ? Joins.applyWrapped(fn, x0, x1) : Joins.doubleNResult(j);
+        }
+        return combine.applyAsDouble(rx, ry);
+    }
+
+    /**
+     * Returns {@code combine(fn(x0, x1, x2), fn(y0, y1, y2))}, computing the two calls possibly in
+     * parallel. The {@code x} call is the one offered to other workers; the {@code y} call runs first on
+     * the calling thread. Allocates nothing unless the {@code x} call is stolen. Pass a method reference
+     * or a non-capturing lambda.
+     */
+    public static double joinDouble(DoubleOperator3 fn, double x0, double x1, double x2, double y0, double y1, double y2,
+                                    DoubleBinaryOperator combine) {
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            Objects.requireNonNull(fn, "fn");
+            Objects.requireNonNull(combine, "combine");
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, y0, y1, y2, combine));
+        }
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
+        PendingStack p = w.pending;
+        int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN3, x0, x1, x2, 0, 0);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        double ry;
+        try {
+            ry = fn.applyAsDouble(y0, y1, y2);
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        double rx;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            try {
+                rx = fn.applyAsDouble(x0, x1, x2);
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            rx = j == null ? Joins.applyWrapped(fn, x0, x1, x2) : Joins.doubleNResult(j);
+        }
+        return combine.applyAsDouble(rx, ry);
+    }
+
+    /**
+     * Returns {@code combine(fn(x0, x1, x2, x3), fn(y0, y1, y2, y3))}, computing the two calls possibly in
+     * parallel. The {@code x} call is the one offered to other workers; the {@code y} call runs first on
+     * the calling thread. Allocates nothing unless the {@code x} call is stolen. Pass a method reference
+     * or a non-capturing lambda.
+     */
+    public static double joinDouble(DoubleOperator4 fn, double x0, double x1, double x2, double x3, double y0, double y1, double y2, double y3,
+                                    DoubleBinaryOperator combine) {
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            Objects.requireNonNull(fn, "fn");
+            Objects.requireNonNull(combine, "combine");
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, x3, y0, y1, y2, y3, combine));
+        }
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
+        PendingStack p = w.pending;
+        int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN4, x0, x1, x2, x3, 0);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        double ry;
+        try {
+            ry = fn.applyAsDouble(y0, y1, y2, y3);
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        double rx;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            try {
+                rx = fn.applyAsDouble(x0, x1, x2, x3);
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            rx = j == null ? Joins.applyWrapped(fn, x0, x1, x2, x3) : Joins.doubleNResult(j);
+        }
+        return combine.applyAsDouble(rx, ry);
+    }
+
+    /**
+     * Returns {@code combine(fn(x0, x1, x2, x3, x4), fn(y0, y1, y2, y3, y4))}, computing the two calls possibly in
+     * parallel. The {@code x} call is the one offered to other workers; the {@code y} call runs first on
+     * the calling thread. Allocates nothing unless the {@code x} call is stolen. Pass a method reference
+     * or a non-capturing lambda.
+     *
+     * <pre>{@code
+     * // adaptive quadrature: left half (l, m, fl, fm, al) is offered to thieves
+     * return Weft.joinDouble(Quad::area, l, m, fl, fm, al, m, r, fm, fr, ar, Double::sum);
+     * }</pre>
+     */
+    public static double joinDouble(DoubleOperator5 fn, double x0, double x1, double x2, double x3, double x4, double y0, double y1, double y2, double y3, double y4,
+                                    DoubleBinaryOperator combine) {
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            Objects.requireNonNull(fn, "fn");
+            Objects.requireNonNull(combine, "combine");
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, x3, x4, y0, y1, y2, y3, y4, combine));
+        }
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
+        PendingStack p = w.pending;
+        int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN5, x0, x1, x2, x3, x4);
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
+        double ry;
+        try {
+            ry = fn.applyAsDouble(y0, y1, y2, y3, y4);
+        } catch (Throwable t) {
+            throw p.abandon(s, t);
+        }
+        double rx;
+        if (p.top == s + 1 && s >= p.base) {
+            p.top = s;
+            try {
+                rx = fn.applyAsDouble(x0, x1, x2, x3, x4);
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        } else {
+            Job j = p.reclaim(s);
+            rx = j == null ? Joins.applyWrapped(fn, x0, x1, x2, x3, x4) : Joins.doubleNResult(j);
+        }
+        return combine.applyAsDouble(rx, ry);
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Lambda forms
 

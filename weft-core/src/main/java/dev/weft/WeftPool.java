@@ -54,6 +54,9 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private final long stackSize;
     private final int maxBlockingWorkers;
     private final boolean isCommon;
+    /** log2 of 8 × parallelism, rounded up: loops divide their range by this with a shift. */
+    final int chunkShift;
+    private final GcListener gcListener;
 
     final Sleep sleep = new Sleep();
     /** The workers, core and spare; replaced as a whole (copy on write) when a spare comes or goes. */
@@ -96,6 +99,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         this.maxBlockingWorkers = b.maxBlockingWorkers;
         this.handler = b.handler;
         this.isCommon = isCommon;
+        this.chunkShift = 32 - Integer.numberOfLeadingZeros(8 * parallelism - 1);
         Worker[] ws = new Worker[parallelism];
         synchronized (lock) {
             for (int i = 0; i < parallelism; i++) {
@@ -107,6 +111,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         for (Worker w : ws) {
             w.start();
         }
+        gcListener = GcListener.register(this);
     }
 
     private Worker newWorker(boolean spare) {
@@ -360,7 +365,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     void onWorkerExit(Worker w) {
         boolean last;
         synchronized (lock) {
-            retired.add(w);
+            retired.add(w, statsEpochNanos);
             if (w.spare) {
                 liveSpares--;
             }
@@ -376,6 +381,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             last = --liveWorkers == 0;
         }
         if (last && runState != RUNNING) {
+            gcListener.unregister();
             terminated.countDown();
         }
     }
@@ -455,8 +461,16 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private void checkTerminated() {
         synchronized (lock) {
             if (liveWorkers == 0) {
+                gcListener.unregister();
                 terminated.countDown();
             }
+        }
+    }
+
+    /** After a garbage collection: ask every worker to renew its pending arrays at its next poll. */
+    void afterGc() {
+        for (Worker w : workers) {
+            w.requestRenewal();
         }
     }
 
@@ -511,18 +525,23 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     // ---------------------------------------------------------------------------------------------
     // Observability
 
+    long statsEpoch() {
+        return statsEpochNanos;
+    }
+
     /** A snapshot of the pool's counters since creation or the last {@link #resetStats()}. */
     public PoolStats stats() {
         Worker[] ws = workers;
+        long now = System.nanoTime();
         List<PoolStats.WorkerStats> per = new ArrayList<>(ws.length);
         for (Worker w : ws) {
-            per.add(PoolStats.WorkerStats.of(w));
+            per.add(PoolStats.WorkerStats.of(w, now, statsEpochNanos));
         }
         PoolStats.WorkerStats gone;
         synchronized (lock) {
             gone = retired.snapshot();
         }
-        return new PoolStats(name, parallelism, System.nanoTime() - statsEpochNanos, per, gone,
+        return new PoolStats(name, parallelism, now - statsEpochNanos, per, gone,
                 inbox.size(), blockedWorkers.get());
     }
 

@@ -18,6 +18,8 @@ final class Worker extends WorkerPadding2 {
     static final int HUNGRY = 1;
     /** Signal bit: a joiner waits for a job this worker runs; publish something so it can help. */
     static final int HELP = 2;
+    /** Signal bit: a GC happened; renew the pending stack's reference array (see {@link GcListener}). */
+    static final int RENEW = 4;
 
     static final int RUNNING = 0;
     static final int SEARCHING = 1;
@@ -71,6 +73,8 @@ final class Worker extends WorkerPadding2 {
     long externalTaken;
     long topLevelRuns;
     long idleNanos;
+    /** Start of the current top-level idle period, 0 while running; read by stats snapshots. */
+    volatile long idleSince;
     long serveNanos;
     long blockedNanos;
     long hungerSignals;
@@ -117,6 +121,14 @@ final class Worker extends WorkerPadding2 {
         }
     }
 
+    /** Called after a garbage collection; see {@link GcListener}. */
+    void requestRenewal() {
+        int s = signal;
+        if ((s & RENEW) == 0) {
+            SIGNAL.compareAndSet(this, s, s | RENEW);
+        }
+    }
+
     /** Called by a joiner waiting for a job this worker runs. */
     void requestHelp() {
         int s = signal;
@@ -137,6 +149,12 @@ final class Worker extends WorkerPadding2 {
             int sig = signal;
             if (sig == 0) {
                 return;
+            }
+            if ((sig & RENEW) != 0) {
+                if (SIGNAL.compareAndSet(this, sig, sig & ~RENEW)) {
+                    pending.renew();
+                }
+                continue;
             }
             if (published.size() >= PUBLISHED_LIMIT) {
                 // Thieves have plenty to take already; publishing more would only grow the deque
@@ -313,7 +331,8 @@ final class Worker extends WorkerPadding2 {
             }
         } finally {
             helpDepth--;
-            idleNanos += (System.nanoTime() - start) - busy;
+            long from = Math.max(start, pool.statsEpoch());
+            idleNanos += Math.max(0L, (System.nanoTime() - from) - busy);
         }
     }
 
@@ -411,6 +430,7 @@ final class Worker extends WorkerPadding2 {
     private Job acquire() {
         Sleep sleep = pool.sleep;
         long idleStart = System.nanoTime();
+        idleSince = idleStart;
         Events.IdlePeriod idle = Events.idleBegin();
         state = SEARCHING;
         sleep.searchingIncrement();
@@ -475,7 +495,9 @@ final class Worker extends WorkerPadding2 {
                 rounds = 0;
             }
         } finally {
-            idleNanos += System.nanoTime() - idleStart;
+            // Count only the part after the last stats reset.
+            idleNanos += System.nanoTime() - Math.max(idleStart, pool.statsEpoch());
+            idleSince = 0;
             Events.idleEnd(idle, pool, this);
         }
     }

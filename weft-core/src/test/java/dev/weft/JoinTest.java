@@ -83,6 +83,89 @@ class JoinTest {
         assertEquals(100_000.0, pool(p).invoke(() -> halves(100_000)), 0.0);
     }
 
+    static final double EPS = 1e-6;
+
+    static double f(double x) {
+        return (x * x + 1.0) * x;
+    }
+
+    /** Adaptive quadrature, serial: the kernel of the multi-argument forms' tests. */
+    static double areaSerial(double l, double r, double fl, double fr, double a) {
+        double m = (l + r) * 0.5;
+        double fm = f(m);
+        double al = (fl + fm) * (m - l) * 0.5;
+        double ar = (fm + fr) * (r - m) * 0.5;
+        if (Math.abs(al + ar - a) <= EPS) {
+            return al + ar;
+        }
+        return areaSerial(l, m, fl, fm, al) + areaSerial(m, r, fm, fr, ar);
+    }
+
+    static double area5(double l, double r, double fl, double fr, double a) {
+        double m = (l + r) * 0.5;
+        double fm = f(m);
+        double al = (fl + fm) * (m - l) * 0.5;
+        double ar = (fm + fr) * (r - m) * 0.5;
+        if (Math.abs(al + ar - a) <= EPS) {
+            return al + ar;
+        }
+        return Weft.joinDouble(JoinTest::area5, l, m, fl, fm, al, m, r, fm, fr, ar, Double::sum);
+    }
+
+    /** Sum of g over the integers in [lo, hi), split in halves: the 2-, 3- and 4-argument forms. */
+    static double sum2(double lo, double hi) {
+        if (hi - lo <= 1) {
+            return lo * lo;
+        }
+        double mid = Math.floor((lo + hi) / 2);
+        return Weft.joinDouble(JoinTest::sum2, lo, mid, mid, hi, Double::sum);
+    }
+
+    static double sum3(double lo, double hi, double scale) {
+        if (hi - lo <= 1) {
+            return scale * lo;
+        }
+        double mid = Math.floor((lo + hi) / 2);
+        return Weft.joinDouble(JoinTest::sum3, lo, mid, scale, mid, hi, scale, Double::sum);
+    }
+
+    static double sum4(double lo, double hi, double scale, double offset) {
+        if (hi - lo <= 1) {
+            return scale * lo + offset;
+        }
+        double mid = Math.floor((lo + hi) / 2);
+        return Weft.joinDouble(JoinTest::sum4, lo, mid, scale, offset, mid, hi, scale, offset, Double::sum);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 8})
+    void multiArgumentDoubleFormsComputeTheSerialResult(int p) {
+        double expect = areaSerial(0, 100, f(0), f(100), 0);
+        assertEquals(expect, pool(p).invoke(() -> area5(0, 100, f(0), f(100), 0)), 0.0); // same additions, same order
+        int n = 50_000;
+        double squares = 0;
+        for (int i = 0; i < n; i++) {
+            squares += (double) i * i;
+        }
+        assertEquals(squares, pool(p).invoke(() -> sum2(0, n)), 1e-3);
+        assertEquals(2.0 * n * (n - 1) / 2, pool(p).invoke(() -> sum3(0, n, 2.0)), 1e-6);
+        assertEquals(2.0 * n * (n - 1) / 2 + n, pool(p).invoke(() -> sum4(0, n, 2.0, 1.0)), 1e-6);
+    }
+
+    @Test
+    void multiArgumentFormsReportFailures() {
+        Weft.DoubleOperator5[] k = new Weft.DoubleOperator5[1];
+        k[0] = (a, b, c, d, e) -> {
+            if (a >= 7) {
+                throw new IllegalStateException("deep " + a);
+            }
+            return Weft.joinDouble(k[0], a + 1, b, c, d, e, a + 2, b, c, d, e, Double::sum);
+        };
+        TaskFailedException ex = assertThrows(TaskFailedException.class, () -> p8.invoke(() -> k[0].applyAsDouble(0, 0, 0, 0, 0)));
+        assertInstanceOf(IllegalStateException.class, ex.getCause());
+        assertThrows(NullPointerException.class, () -> Weft.joinDouble((Weft.DoubleOperator3) null, 1, 2, 3, 4, 5, 6, Double::sum));
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 8})
     void lambdaFormsComputeTheSerialResult(int p) {
@@ -202,6 +285,27 @@ class JoinTest {
             PoolStats st = pool.stats();
             assertTrue(st.total().steals() > 0, st.toString());
             assertEquals(st.total().tasksForked() + st.total().submissionsRun(), st.tasks());
+        } finally {
+            pool.close();
+        }
+    }
+
+    @Test
+    void pendingArraysAreRenewedAfterGarbageCollections() {
+        // Forks that store objects keep working across collections, and workers renew their arrays.
+        WeftPool pool = new WeftPool(2);
+        try {
+            for (int round = 0; round < 5; round++) {
+                assertEquals((long) serialFib(21), pool.invoke(() -> {
+                    System.gc();
+                    return fibSupplier(21);
+                }));
+            }
+            long renewals = 0;
+            for (Worker w : pool.workers) {
+                renewals += w.pending.renewals;
+            }
+            assertTrue(renewals > 0, "no worker renewed its pending array after GC");
         } finally {
             pool.close();
         }

@@ -1,0 +1,116 @@
+package dev.weft.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Command-line options of {@code ./weft bench}. */
+final class Options {
+    boolean quick;
+    List<String> programs = new ArrayList<>();
+    List<Integer> workers = new ArrayList<>();
+    List<String> runtimes = new ArrayList<>(List.of("serial", "fjp", "weft"));
+    Path csv;
+    Path report;
+    int reps = 7;
+    int warmup = 3;
+    boolean gcBetweenRuns = true;
+    boolean list;
+    boolean help;
+
+    static final String USAGE = """
+            Usage: ./weft bench [programs...] [options]
+
+            Runs each program as serial elision, ForkJoinPool and Weft, side by side and interleaved,
+            after warm-up; prints medians of the repetitions and checks every answer.
+
+            Options:
+              --quick              quick sizes (the whole suite in minutes); default: the seeds' full sizes
+              --workers 1,2,4      worker counts (default: 1, 2, 4, ... up to the processor count)
+              --runtimes a,b       any of serial,fjp,weft (default: all three)
+              --reps N             measured repetitions per version (default 7, at least 5 for medians)
+              --warmup N           warm-up runs per version (default 3)
+              --csv FILE           also write CSV rows (benchmark,runtime,workers,median_ms,serial_ms,ratio,...)
+              --report DIR         also write DIR/report.html with charts
+              --no-gc              do not call System.gc() before each timed run
+              --list               list the programs and exit
+              --help               this text
+            """;
+
+    static Options parse(String[] args) {
+        Options o = new Options();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--quick" -> o.quick = true;
+                case "--workers" -> o.workers = parseInts(value(args, ++i, a), a);
+                case "--runtimes" -> {
+                    o.runtimes = List.of(value(args, ++i, a).split(","));
+                    for (String r : o.runtimes) {
+                        if (!List.of("serial", "fjp", "weft").contains(r)) {
+                            throw new IllegalArgumentException("unknown runtime '" + r + "' (use serial, fjp, weft)");
+                        }
+                    }
+                }
+                case "--reps" -> o.reps = positive(value(args, ++i, a), a);
+                case "--warmup" -> o.warmup = nonNegative(value(args, ++i, a), a);
+                case "--csv" -> o.csv = Path.of(value(args, ++i, a));
+                case "--report" -> o.report = Path.of(value(args, ++i, a));
+                case "--no-gc" -> o.gcBetweenRuns = false;
+                case "--list" -> o.list = true;
+                case "--help", "-h" -> o.help = true;
+                default -> {
+                    if (a.startsWith("-")) {
+                        throw new IllegalArgumentException("unknown option " + a);
+                    }
+                    o.programs.add(a);
+                }
+            }
+        }
+        if (o.workers.isEmpty()) {
+            int cores = Runtime.getRuntime().availableProcessors();
+            for (int p = 1; p <= cores; p <<= 1) {
+                o.workers.add(p);
+            }
+            if (o.workers.get(o.workers.size() - 1) != cores) {
+                o.workers.add(cores);
+            }
+        }
+        return o;
+    }
+
+    private static String value(String[] args, int i, String opt) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(opt + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static List<Integer> parseInts(String s, String opt) {
+        List<Integer> r = new ArrayList<>();
+        for (String p : s.split(",")) {
+            r.add(positive(p.trim(), opt));
+        }
+        return r;
+    }
+
+    private static int positive(String s, String opt) {
+        int v = nonNegative(s, opt);
+        if (v == 0) {
+            throw new IllegalArgumentException(opt + " must be positive: " + s);
+        }
+        return v;
+    }
+
+    private static int nonNegative(String s, String opt) {
+        try {
+            int v = Integer.parseInt(s);
+            if (v < 0) {
+                throw new IllegalArgumentException(opt + " must not be negative: " + s);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(opt + " expects a number, got '" + s + "'");
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.weft.bench;
+
+import dev.weft.bench.programs.Fib;
+import dev.weft.bench.programs.Integrate;
+import dev.weft.bench.programs.NQueens;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The registry of benchmark programs, in report order. */
+final class Programs {
+    private Programs() {
+    }
+
+    static List<Program> all() {
+        return List.of(new Fib(), new Integrate(), new NQueens());
+    }
+
+    /** The programs named (all if none), or an error naming the unknown one. */
+    static List<Program> select(List<String> names) {
+        if (names.isEmpty()) {
+            return all();
+        }
+        List<Program> out = new ArrayList<>();
+        for (String n : names) {
+            Program p = all().stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'; known: "
+                            + all().stream().map(Program::name).toList()));
+            out.add(p);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.weft.bench.programs;
+
+import dev.weft.Weft;
+import dev.weft.WeftPool;
+import dev.weft.bench.Program;
+import dev.weft.bench.Workload;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveTask;
+
+/** Fibonacci without a cutoff: every call is a fork. The classic probe of per-task overhead. */
+public final class Fib implements Program {
+    @Override
+    public String name() {
+        return "fib";
+    }
+
+    @Override
+    public String description() {
+        return "recursive Fibonacci, no cutoff (one fork per call)";
+    }
+
+    @Override
+    public Workload create(boolean quick) {
+        int n = quick ? 35 : 40;
+        return new Workload() {
+            @Override
+            public String label() {
+                return "fib(" + n + ")";
+            }
+
+            @Override
+            public Object serial() {
+                return Fib.serial(n);
+            }
+
+            @Override
+            public Object forkJoin(ForkJoinPool pool) {
+                return pool.invoke(new FibTask(n));
+            }
+
+            @Override
+            public Object weft(WeftPool pool) {
+                return pool.invoke(() -> Fib.weft(n));
+            }
+
+            @Override
+            public void check(Object result, Object serialResult) {
+                Checks.equal(serialResult, result);
+                Checks.equal(closedForm(n), result);
+            }
+        };
+    }
+
+    static int serial(int n) {
+        return n < 2 ? n : serial(n - 1) + serial(n - 2);
+    }
+
+    static int weft(int n) {
+        return n < 2 ? n : Weft.joinInt(Fib::weft, n - 1, n - 2, Integer::sum);
+    }
+
+    static final class FibTask extends RecursiveTask<Integer> {
+        private final int n;
+
+        FibTask(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (n < 2) {
+                return n;
+            }
+            FibTask f1 = new FibTask(n - 1);
+            f1.fork();
+            FibTask f2 = new FibTask(n - 2);
+            return f2.compute() + f1.join();
+        }
+    }
+
+    /** Fibonacci by iteration: the independent check. */
+    static int closedForm(int n) {
+        int a = 0;
+        int b = 1;
+        for (int i = 0; i < n; i++) {
+            int t = a + b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+}
