@@ -5,7 +5,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The pool-wide half of the idle protocol (PROTOCOL.md, "sleep"): how many workers are searching for
- * work and how many are parked. Busy workers read these only on slow paths (a publication, a
+ * work, how many are parked, and how many wait in a join with nothing to help with. The last count only
+ * feeds publication demand; wake-up decisions use the first two. Busy workers read these only on slow paths (a publication, a
  * submission), never per fork; they change only when a worker starts or stops searching.
  *
  * <p>Every update is a sequentially consistent atomic, which is what the no-lost-wake-up argument
@@ -16,11 +17,13 @@ import java.lang.invoke.VarHandle;
 final class Sleep {
     private static final VarHandle SEARCHING;
     private static final VarHandle PARKED;
+    private static final VarHandle JOIN_WAITING;
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             SEARCHING = l.findVarHandle(Sleep.class, "searching", int.class);
             PARKED = l.findVarHandle(Sleep.class, "parked", int.class);
+            JOIN_WAITING = l.findVarHandle(Sleep.class, "joinWaiting", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -34,6 +37,10 @@ final class Sleep {
     private volatile int parked;
     @SuppressWarnings("unused")
     private long p20, p21, p22, p23, p24, p25, p26;
+    /** Workers waiting in a join or finish with nothing to help with: hungry, but not searching. */
+    private volatile int joinWaiting;
+    @SuppressWarnings("unused")
+    private long p30, p31, p32, p33, p34, p35, p36;
 
     int searching() {
         return searching;
@@ -41,6 +48,19 @@ final class Sleep {
 
     int parked() {
         return parked;
+    }
+
+    /** Idle workers that want work now: searching, parked, or waiting in a join with nothing to do. */
+    int hungry() {
+        return searching + parked + joinWaiting;
+    }
+
+    void joinWaitingIncrement() {
+        JOIN_WAITING.getAndAdd(this, 1);
+    }
+
+    void joinWaitingDecrement() {
+        JOIN_WAITING.getAndAdd(this, -1);
     }
 
     int searchingIncrement() {

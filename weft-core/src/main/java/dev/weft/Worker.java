@@ -138,10 +138,14 @@ final class Worker extends WorkerPadding2 {
     }
 
     /**
-     * The slow part of a poll, run by the owner when its signal cell is non-zero: publishes its oldest
-     * private slot. While other workers are still searching, HUNGRY stays set ("eager mode"): every
-     * following fork publishes too, until the searchers are fed. Otherwise the bit is cleared, and a
-     * parked worker is woken to take what was published if nobody is searching.
+     * The slow part of a poll, run by the owner when its signal cell is non-zero.
+     *
+     * <p>Publication follows demand (PROTOCOL.md, "publication"): while idle workers exist (searching or
+     * parked), the owner publishes its oldest private slot until its published deque holds one job per
+     * idle worker (at most {@link #PUBLISHED_LIMIT}); HUNGRY stays set until then, so consecutive forks
+     * keep publishing — this is what hands out a burst of coarse forks (say {@code invokeAll} of eight
+     * tasks) before the owner disappears into a long leaf. When published jobs outnumber the searchers,
+     * a parked worker is woken to take one. A stale request (nobody idle any more) is just cleared.
      */
     void onSignal() {
         Sleep sleep = pool.sleep;
@@ -156,46 +160,42 @@ final class Worker extends WorkerPadding2 {
                 }
                 continue;
             }
-            if (published.size() >= PUBLISHED_LIMIT) {
-                // Thieves have plenty to take already; publishing more would only grow the deque
-                // (and memory) when they cannot keep up. Keep the bits for a later poll.
-                return;
+            int idle = sleep.hungry();
+            int demand = (sig & HUNGRY) != 0 ? Math.min(PUBLISHED_LIMIT, idle) : 0;
+            if ((sig & HELP) != 0 && demand < 1) {
+                demand = 1;
             }
-            if (sig == HUNGRY && sleep.searching() == 0 && sleep.parked() == 0) {
-                // Stale request: the thief that sent it has found work since.
+            if (published.size() >= demand) {
+                // Enough is waiting for thieves (or nobody wants more): drop the request; a thief that
+                // still finds nothing will ask again.
                 if (SIGNAL.compareAndSet(this, sig, 0)) {
                     return;
                 }
                 continue;
             }
             long t0 = System.nanoTime();
-            boolean published = pending.publishOldest();
+            boolean published1 = pending.publishOldest();
             serveNanos += System.nanoTime() - t0;
-            if (!published) {
-                return; // nothing private yet: keep the bits for the next poll
+            if (!published1) {
+                return; // nothing private yet: keep the request for the next poll
             }
-            int keep = 0;
-            if ((sig & HUNGRY) != 0) {
-                // Order the publication before reading the sleep counters (Dekker with a parking worker
-                // that counts itself parked and then rescans the deques).
-                VarHandle.fullFence();
-                if (sleep.searching() > 0) {
-                    keep = HUNGRY;
-                } else if (sleep.parked() > 0) {
-                    pool.wakeOne();
-                }
-            }
+            afterDirectPublication();
+            int keep = published.size() < demand ? (sig & HUNGRY) : 0;
             if (SIGNAL.compareAndSet(this, sig, keep)) {
                 return;
             }
         }
     }
 
-    /** Publishes a job directly (a loop's split half) and applies the same wake rule as {@link #onSignal}. */
+    /**
+     * After making work visible: wakes a parked worker if published jobs now outnumber the searchers.
+     * The fence orders the publication before the reads of the sleep counters (Dekker with a parking
+     * worker, which counts itself parked and then rescans the deques: PROTOCOL.md, "sleep").
+     */
     void afterDirectPublication() {
         VarHandle.fullFence();
         Sleep sleep = pool.sleep;
-        if (sleep.searching() == 0 && sleep.parked() > 0) {
+        if (sleep.parked() > 0 && published.size() > sleep.searching()) {
             pool.wakeOne();
         }
     }
@@ -229,7 +229,8 @@ final class Worker extends WorkerPadding2 {
 
     /**
      * Runs a job this worker took from elsewhere (stolen, from the inbox, or while helping): under the
-     * job's finish scope, then drains what the job left pending, then settles the scope's count.
+     * job's finish scope; then drains what the job left pending; then completes it and settles the scope's
+     * count, in that order (PROTOCOL.md, "finish").
      */
     void runJob(Job j) {
         j.runner = this;
@@ -241,8 +242,13 @@ final class Worker extends WorkerPadding2 {
             scope = new Frame(f, t0, saved);
         }
         try {
-            j.runInline();
-            p.drainTo(t0);
+            // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
+            // the job done must not miss asyncs it spawned that are still private to this worker.
+            if (j.statusPlain() < Job.NORMAL) {
+                j.execute();
+                p.drainTo(t0);
+                j.complete(j.failure == null ? Job.NORMAL : Job.FAILED);
+            }
         } catch (Throwable t) {
             // Only an error outside the job's body gets here (its own failures are recorded by
             // runInline): an OutOfMemoryError or StackOverflowError in Weft's bookkeeping. Restore the
@@ -293,22 +299,36 @@ final class Worker extends WorkerPadding2 {
         long start = System.nanoTime();
         long busy = 0;
         int depth = ++helpDepth;
+        boolean counted = false;
         try {
             int spins = 0;
             while (j != null ? !j.isFinal() : !f.quiescent()) {
                 Job h = depth <= MAX_HELP_DEPTH ? findHelp(j) : null;
                 if (h != null) {
+                    if (counted) {
+                        counted = false;
+                        pool.sleep.joinWaitingDecrement();
+                    }
                     long t0 = System.nanoTime();
                     runJob(h);
                     busy += System.nanoTime() - t0;
                     spins = 0;
                     continue;
                 }
+                if (!counted) {
+                    // Nothing to help with: this worker is hungry, so busy workers should publish.
+                    counted = true;
+                    pool.sleep.joinWaitingIncrement();
+                }
                 if (j != null) {
                     Worker r = j.runner;
                     if (r != null && r != this) {
                         r.requestHelp();
                     }
+                }
+                if (helpSignalTarget != null) {
+                    hungerSignals++;
+                    helpSignalTarget.signalHungry();
                 }
                 if (++spins < JOIN_SPINS) {
                     if ((spins & 15) == 0) {
@@ -330,6 +350,9 @@ final class Worker extends WorkerPadding2 {
                 }
             }
         } finally {
+            if (counted) {
+                pool.sleep.joinWaitingDecrement();
+            }
             helpDepth--;
             long from = Math.max(start, pool.statsEpoch());
             idleNanos += Math.max(0L, (System.nanoTime() - from) - busy);
@@ -355,6 +378,7 @@ final class Worker extends WorkerPadding2 {
         Worker[] ws = pool.workers;
         int n = ws.length;
         int start = nextRandom(n);
+        Worker running = null;
         for (int i = 0; i < n; i++) {
             Worker v = ws[(start + i) % n];
             if (v != this && v != null) {
@@ -362,13 +386,23 @@ final class Worker extends WorkerPadding2 {
                 if (h != null) {
                     return h;
                 }
+                if (running == null && v.state == RUNNING) {
+                    running = v;
+                }
             }
         }
+        helpSignalTarget = running;
         return null;
     }
 
+    /** A running worker seen by the last failed {@link #findHelp}: the one a waiting joiner asks for work. */
+    private Worker helpSignalTarget;
+
     // ---------------------------------------------------------------------------------------------
     // Stealing and idling (PROTOCOL.md, "stealing" and "sleep")
+
+    /** The victim of the last successful steal of {@link #scan}, or null (inbox, own deque). */
+    private Worker lastVictim;
 
     /** One steal attempt on {@code victim}'s published deque. */
     Job trySteal(Worker victim) {
@@ -389,6 +423,7 @@ final class Worker extends WorkerPadding2 {
 
     /** One pass over the other workers' deques and the inbox; signals hunger to one running worker. */
     private Job scan(boolean signalOne) {
+        lastVictim = null;
         Job j = published.poll();
         if (j != null) {
             takenBack++;
@@ -405,6 +440,7 @@ final class Worker extends WorkerPadding2 {
             }
             j = trySteal(v);
             if (j != null) {
+                lastVictim = v;
                 return j;
             }
             if (running == null && v.state == RUNNING) {
@@ -440,8 +476,11 @@ final class Worker extends WorkerPadding2 {
                 Job j = scan(true);
                 if (j != null) {
                     // The last searcher to find work wakes another, so that a searcher is around while
-                    // work keeps appearing (PROTOCOL.md, "last searcher").
-                    if (sleep.searchingDecrement() == 0) {
+                    // work keeps appearing; and a thief that leaves more published work behind wakes a
+                    // sleeper for it, so ramp-up grows geometrically (PROTOCOL.md, "sleep").
+                    Worker v = lastVictim;
+                    if (sleep.searchingDecrement() == 0
+                            || (v != null && !v.published.isEmpty() && sleep.parked() > 0)) {
                         pool.wakeOne();
                     }
                     return j;

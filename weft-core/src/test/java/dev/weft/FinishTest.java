@@ -183,8 +183,10 @@ class FinishTest {
 
     @Test
     void asyncsInsideAStolenJoinHalfJoinTheEnclosingScope() {
+        // Regression: a thief completed a stolen half before running the asyncs it had left private,
+        // so the scope saw no outstanding work and returned early.
         AtomicInteger n = new AtomicInteger();
-        for (int round = 0; round < 50; round++) {
+        for (int round = 0; round < 200; round++) {
             n.set(0);
             p4.run(() -> Weft.finish(() -> Weft.join(
                     () -> { for (int i = 0; i < 200; i++) { Weft.async(n::incrementAndGet); } },
