@@ -276,8 +276,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             Worker w = ws[(start + i) % n];
             if (w.claimParked()) {
-                sleep.parkedDecrement();
-                sleep.searchingIncrement();
+                sleep.parkedToSearching();
                 LockSupport.unpark(w);
                 return;
             }
@@ -451,8 +450,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private void wakeAllParked() {
         for (Worker w : workers) {
             if (w.claimParked()) {
-                sleep.parkedDecrement();
-                sleep.searchingIncrement();
+                sleep.parkedToSearching();
             }
             LockSupport.unpark(w);
         }

@@ -320,13 +320,13 @@ final class Worker extends WorkerPadding2 {
                     counted = true;
                     pool.sleep.joinWaitingIncrement();
                 }
-                if (j != null) {
+                if (j != null && backoffRound(spins + 1)) {
                     Worker r = j.runner;
                     if (r != null && r != this) {
                         r.requestHelp();
                     }
                 }
-                if (helpSignalTarget != null) {
+                if (helpSignalTarget != null && backoffRound(spins + 1)) {
                     hungerSignals++;
                     helpSignalTarget.signalHungry();
                 }
@@ -422,6 +422,11 @@ final class Worker extends WorkerPadding2 {
     }
 
     /** One pass over the other workers' deques and the inbox; signals hunger to one running worker. */
+    /** True on rounds 1, 2, 4, 8, ...: hunger requests persist until served, so repeating them is waste. */
+    static boolean backoffRound(int round) {
+        return (round & (round - 1)) == 0;
+    }
+
     private Job scan(boolean signalOne) {
         lastVictim = null;
         Job j = published.poll();
@@ -473,7 +478,7 @@ final class Worker extends WorkerPadding2 {
         try {
             int rounds = 0;
             for (;;) {
-                Job j = scan(true);
+                Job j = scan(backoffRound(rounds + 1));
                 if (j != null) {
                     // The last searcher to find work wakes another, so that a searcher is around while
                     // work keeps appearing; and a thief that leaves more published work behind wakes a
@@ -523,8 +528,7 @@ final class Worker extends WorkerPadding2 {
                 state = PARKED;
                 while (parkState == 1) {
                     if (pool.isShutdown() && PARK_STATE.compareAndSet(this, 1, 0)) {
-                        sleep.parkedDecrement();
-                        sleep.searchingIncrement();
+                        sleep.parkedToSearching();
                         break;
                     }
                     LockSupport.park(pool);

@@ -15,6 +15,7 @@ final class Options {
     int reps = 7;
     int warmup = 3;
     boolean gcBetweenRuns = true;
+    boolean stats;
     boolean list;
     boolean help;
 
@@ -33,6 +34,7 @@ final class Options {
               --csv FILE           also write CSV rows (benchmark,runtime,workers,median_ms,serial_ms,ratio,...)
               --report DIR         also write DIR/report.html with charts
               --no-gc              do not call System.gc() before each timed run
+              --stats              print Weft's pool statistics of the last run at each worker count
               --list               list the programs and exit
               --help               this text
             """;
@@ -57,6 +59,7 @@ final class Options {
                 case "--csv" -> o.csv = Path.of(value(args, ++i, a));
                 case "--report" -> o.report = Path.of(value(args, ++i, a));
                 case "--no-gc" -> o.gcBetweenRuns = false;
+                case "--stats" -> o.stats = true;
                 case "--list" -> o.list = true;
                 case "--help", "-h" -> o.help = true;
                 default -> {

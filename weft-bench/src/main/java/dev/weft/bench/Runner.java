@@ -30,6 +30,7 @@ final class Runner {
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private final List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
+    private final Map<Integer, PoolStats> lastStats = new LinkedHashMap<>();
 
     Runner(Options options) {
         this.options = options;
@@ -74,6 +75,11 @@ final class Runner {
                     if (measured) {
                         samples.computeIfAbsent(c, x -> new ArrayList<>()).add(s);
                     }
+                }
+            }
+            if (options.stats) {
+                for (var e : wefts.entrySet()) {
+                    System.out.println(w.label() + " at " + e.getKey() + " workers, last run:\n" + lastStats.get(e.getKey()));
                 }
             }
             long tasks1 = 0;
@@ -125,6 +131,7 @@ final class Runner {
             case "fjp" -> new Sample(nanos, gc, alloc, fjp.getStealCount() - fjpStealsBefore, 0, 0, 0, 0, 0);
             case "weft" -> {
                 PoolStats st = weft.stats();
+                lastStats.put(c.workers(), st);
                 PoolStats.WorkerStats t = st.total();
                 yield new Sample(nanos, gc, alloc, t.steals(), st.tasks(), t.stealAttempts(), t.failedSteals(),
                         t.idleNanos(), t.servingNanos());
