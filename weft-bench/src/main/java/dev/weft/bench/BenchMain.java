@@ -31,14 +31,42 @@ public final class BenchMain {
             }
             return;
         }
-        System.out.printf("Weft bench: %s sizes, workers %s, %d warm-up + %d measured runs per version, %s%n",
-                o.quick ? "quick" : "full", o.workers, o.warmup, o.reps, Machine.describe());
+        System.out.printf("Weft bench: %s sizes, workers %s, %d warm-up + %d measured runs per version%s, %s%n",
+                o.quick ? "quick" : "full", o.workers, o.warmup, o.reps,
+                o.forks > 1 ? " in each of " + o.forks + " JVMs" : "", Machine.describe());
+        List<Runner.ProgramResult> results = new ArrayList<>();
+        if (o.forks > 1) {
+            try {
+                results = Forks.run(o, programs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        } else {
+            for (Program p : programs) {
+                Runner.ProgramResult r = new Runner(o).run(p);
+                results.add(r);
+                if (o.samplesOut != null) {
+                    List<String> lines = new ArrayList<>();
+                    if (!java.nio.file.Files.exists(o.samplesOut) || java.nio.file.Files.size(o.samplesOut) == 0) {
+                        lines.add(Forks.SAMPLE_HEADER);
+                    }
+                    lines.addAll(r.sampleLines());
+                    java.nio.file.Files.write(o.samplesOut, lines, java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.APPEND);
+                }
+                if (o.samplesOut == null) {
+                    Tables.print(System.out, Tables.summarize(r), o.workers);
+                }
+            }
+        }
         List<Tables.ProgramSummary> all = new ArrayList<>();
-        for (Program p : programs) {
-            Runner.ProgramResult r = new Runner(o).run(p);
+        for (Runner.ProgramResult r : results) {
             Tables.ProgramSummary ps = Tables.summarize(r);
             all.add(ps);
-            Tables.print(System.out, ps, o.workers);
+            if (o.forks > 1) {
+                Tables.print(System.out, ps, o.workers);
+            }
         }
         Tables.printOverview(System.out, all, o.workers);
         if (o.csv != null) {

@@ -16,6 +16,10 @@ final class Options {
     int warmup = 3;
     boolean gcBetweenRuns = true;
     boolean stats;
+    int forks = 1;
+    Path samplesOut;
+    /** The arguments as given, for re-running this benchmark in child JVMs. */
+    List<String> raw = List.of();
     boolean list;
     boolean help;
 
@@ -35,12 +39,15 @@ final class Options {
               --report DIR         also write DIR/report.html with charts
               --no-gc              do not call System.gc() before each timed run
               --stats              print Weft's pool statistics of the last run at each worker count
+              --forks N            run the measurements in N fresh JVMs and pool their samples (default 1);
+                                   JIT decisions vary between JVMs, so N > 1 gives steadier medians
               --list               list the programs and exit
               --help               this text
             """;
 
     static Options parse(String[] args) {
         Options o = new Options();
+        o.raw = List.of(args);
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -60,6 +67,8 @@ final class Options {
                 case "--report" -> o.report = Path.of(value(args, ++i, a));
                 case "--no-gc" -> o.gcBetweenRuns = false;
                 case "--stats" -> o.stats = true;
+                case "--forks" -> o.forks = positive(value(args, ++i, a), a);
+                case "--samples-out" -> o.samplesOut = Path.of(value(args, ++i, a));
                 case "--list" -> o.list = true;
                 case "--help", "-h" -> o.help = true;
                 default -> {

@@ -24,6 +24,22 @@ final class Runner {
 
     /** The measurements of one program. */
     record ProgramResult(Program program, String label, Map<Config, List<Sample>> samples, long weftTasksAtOneWorker) {
+        /** This result's samples as lines of {@link Forks#SAMPLE_HEADER}. */
+        List<String> sampleLines() {
+            List<String> out = new ArrayList<>();
+            for (var e : samples.entrySet()) {
+                if (e.getValue() == null) {
+                    continue;
+                }
+                for (Sample s : e.getValue()) {
+                    out.add(String.join(",", program.name(), label, e.getKey().runtime(), Integer.toString(e.getKey().workers()),
+                            Long.toString(s.nanos()), Long.toString(s.gcNanos()), Long.toString(s.allocatedBytes()),
+                            Long.toString(s.steals()), Long.toString(s.tasks()), Long.toString(s.stealAttempts()),
+                            Long.toString(s.failedSteals()), Long.toString(s.idleNanos()), Long.toString(s.servingNanos())));
+                }
+            }
+            return out;
+        }
     }
 
     private final Options options;
