@@ -148,39 +148,68 @@ abstract class Job {
     /**
      * Blocks the calling thread until this job is final or the deadline passes (deadline 0 = none).
      * Parks are timed with exponential back-off from 1 µs to 1 ms: see the class comment for why.
+     * A thread registers at most one waiter node per job, however often it calls this (a joiner that
+     * helps between short waits calls it many times). A non-interruptible wait keeps a pending
+     * interrupt for the caller but clears it while parking, so that parking does not spin.
      *
      * @return true if final
      */
     final boolean awaitDone(long deadlineNanos, boolean interruptible) throws InterruptedException {
-        long backoff = 1_000L;
-        while (!isFinal()) {
-            Thread me = Thread.currentThread();
-            Waiter node = null;
+        if (isFinal()) {
+            return true;
+        }
+        Thread me = Thread.currentThread();
+        boolean registered = false;
+        for (Waiter q = waiters; q != null; q = q.next) {
+            if (q.thread == me) {
+                registered = true;
+                break;
+            }
+        }
+        if (!registered) {
             for (;;) {
                 Waiter head = waiters;
-                node = new Waiter(me, head);
-                if (WAITERS.compareAndSet(this, head, node)) {
+                if (WAITERS.compareAndSet(this, head, new Waiter(me, head))) {
                     break;
                 }
             }
-            if (isFinal()) {
-                return true;
-            }
-            long park = backoff;
-            if (deadlineNanos != 0L) {
-                long left = deadlineNanos - System.nanoTime();
-                if (left <= 0L) {
-                    return isFinal();
-                }
-                park = Math.min(park, left);
-            }
-            LockSupport.parkNanos(this, park);
-            if (interruptible && Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            backoff = Math.min(backoff << 1, TimeUnit.MILLISECONDS.toNanos(1));
         }
-        return true;
+        boolean interrupted = false;
+        long backoff = 1_000L;
+        try {
+            while (!isFinal()) {
+                long park = backoff;
+                if (deadlineNanos != 0L) {
+                    long left = deadlineNanos - System.nanoTime();
+                    if (left <= 0L) {
+                        return false;
+                    }
+                    park = Math.min(park, left);
+                }
+                LockSupport.parkNanos(this, park);
+                if (Thread.interrupted()) {
+                    if (interruptible) {
+                        throw new InterruptedException();
+                    }
+                    interrupted = true;
+                }
+                backoff = Math.min(backoff << 1, TimeUnit.MILLISECONDS.toNanos(1));
+            }
+            return true;
+        } finally {
+            if (interrupted) {
+                me.interrupt();
+            }
+        }
+    }
+
+    /** Number of registered waiters (for tests: waiting must not leak nodes). */
+    final int waiterCount() {
+        int n = 0;
+        for (Waiter q = waiters; q != null; q = q.next) {
+            n++;
+        }
+        return n;
     }
 
     /** The exception a joiner throws for a final, non-normal job. */

@@ -65,7 +65,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private final Object lock = new Object();
     private volatile int runState = RUNNING;
     private int liveWorkers;
-    private int liveSpares;
+    /** Live temporary workers; written under {@link #lock}, read racily by idle spares. */
+    private volatile int liveSpares;
     private int nextIndex;
     private final AtomicInteger blockedWorkers = new AtomicInteger();
     private final CountDownLatch terminated = new CountDownLatch(1);
@@ -346,6 +347,11 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------
     // Lifecycle
+
+    /** Whether there are more temporary workers than blocked workers (an idle spare may leave). */
+    boolean spareSurplus() {
+        return liveSpares > blockedWorkers.get();
+    }
 
     /** Whether an idle worker may exit: the pool is shut down and the inbox is empty. */
     boolean mayExit(Worker w) {

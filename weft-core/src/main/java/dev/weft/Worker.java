@@ -31,6 +31,8 @@ final class Worker extends WorkerPadding2 {
     /** Spins of a waiting joiner with nothing to help with before it parks for a while. */
     private static final int JOIN_SPINS = 128;
     private static final long JOIN_PARK_NANOS = 50_000L;
+    /** How long an idle temporary worker waits before checking whether it is still needed. */
+    private static final long SPARE_KEEP_ALIVE_NANOS = 1_000_000_000L;
     /** Most published jobs a worker keeps waiting for thieves; see {@link #onSignal}. */
     static final int PUBLISHED_LIMIT = 8;
     /** Nesting bound for helping inside a join, so that helping cannot grow the stack without limit. */
@@ -502,7 +504,8 @@ final class Worker extends WorkerPadding2 {
                     }
                     continue;
                 }
-                if (spare) {
+                if (spare && pool.spareSurplus()) {
+                    // More temporary workers than blocked ones: this one is no longer needed.
                     sleep.searchingDecrement();
                     return null;
                 }
@@ -531,7 +534,18 @@ final class Worker extends WorkerPadding2 {
                         sleep.parkedToSearching();
                         break;
                     }
-                    LockSupport.park(pool);
+                    // A task may have left this thread's interrupt flag set; park would not block.
+                    Thread.interrupted();
+                    if (spare) {
+                        // Spares park with a keep-alive and leave once no worker is blocked any more.
+                        LockSupport.parkNanos(pool, SPARE_KEEP_ALIVE_NANOS);
+                        if (parkState == 1 && pool.spareSurplus() && PARK_STATE.compareAndSet(this, 1, 0)) {
+                            sleep.parkedDecrement();
+                            return null;
+                        }
+                    } else {
+                        LockSupport.park(pool);
+                    }
                 }
                 // A waker (or the shutdown path above) counted us as searching again.
                 state = SEARCHING;

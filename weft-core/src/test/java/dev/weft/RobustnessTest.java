@@ -1,0 +1,108 @@
+package dev.weft;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Long waits, stray interrupts and temporary workers: the pool must stay healthy and bounded. */
+class RobustnessTest {
+    @Test
+    void aLongJoinDoesNotAccumulateWaiterNodes() throws Exception {
+        try (WeftPool pool = new WeftPool(2)) {
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicInteger maxWaiters = new AtomicInteger();
+            Task<Integer> slow = Task.of(() -> {
+                started.countDown();
+                Latches.awaitBlocking(release);
+                return 1;
+            });
+            // The root forks the slow task, makes sure the other worker took it, then joins it and waits
+            // (with nothing else to help with) while a watcher samples the waiter count.
+            Thread watcher = new Thread(() -> {
+                try {
+                    started.await();
+                    for (int i = 0; i < 40; i++) {
+                        Thread.sleep(5);
+                        maxWaiters.accumulateAndGet(slow.waiterCount(), Math::max);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    release.countDown();
+                }
+            });
+            watcher.start();
+            int r = pool.invoke(() -> {
+                slow.fork();
+                while (started.getCount() > 0) {
+                    Weft.joinInt(x -> x, 1, 1, Integer::sum); // polls, so the hungry worker gets it
+                }
+                return slow.join();
+            });
+            watcher.join();
+            assertEquals(1, r);
+            assertTrue(maxWaiters.get() <= 2, "waiter nodes accumulated: " + maxWaiters.get());
+        }
+    }
+
+    @Test
+    void aStrayInterruptDoesNotMakeIdleWorkersSpin() throws Exception {
+        try (WeftPool pool = new WeftPool(2)) {
+            for (int i = 0; i < 10; i++) {
+                pool.run(() -> Thread.currentThread().interrupt());
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            boolean parked = false;
+            while (!parked && System.nanoTime() < deadline) {
+                parked = true;
+                for (Worker w : pool.workers) {
+                    parked &= w.getState() == Thread.State.WAITING;
+                }
+                Thread.sleep(5);
+            }
+            assertTrue(parked, "workers did not park");
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            long before = 0;
+            for (Worker w : pool.workers) {
+                before += mx.getThreadCpuTime(w.threadId());
+            }
+            Thread.sleep(200);
+            long after = 0;
+            for (Worker w : pool.workers) {
+                after += mx.getThreadCpuTime(w.threadId());
+            }
+            assertTrue(after - before < TimeUnit.MILLISECONDS.toNanos(20), "idle workers used CPU: " + (after - before));
+            assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)));
+        }
+    }
+
+    @Test
+    void temporaryWorkersLeaveOnceNothingBlocks() throws Exception {
+        try (WeftPool pool = WeftPool.builder().parallelism(1).maxBlockingWorkers(8).build()) {
+            CountDownLatch blocked = new CountDownLatch(4);
+            CountDownLatch release = new CountDownLatch(1);
+            for (int i = 0; i < 4; i++) {
+                pool.execute(() -> {
+                    blocked.countDown();
+                    Latches.awaitBlocking(release);
+                });
+            }
+            assertTrue(blocked.await(30, TimeUnit.SECONDS));
+            assertTrue(pool.workers.length >= 4, "spares were not added: " + pool.workers.length);
+            release.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (pool.workers.length > 1 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(1, pool.workers.length, "spares did not leave");
+            assertEquals(55, pool.invoke(() -> JoinTest.fib(10)));
+        }
+    }
+}
