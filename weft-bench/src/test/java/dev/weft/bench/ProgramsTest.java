@@ -9,7 +9,8 @@ class ProgramsTest {
     @Test
     void registryListsThePortedProgramsAfterNQueens() {
         List<String> names = Programs.all().stream().map(Program::name).toList();
-        assertEquals(List.of("fib", "integrate", "nqueens", "jacobi", "jacobi-barrier", "matmul", "lud", "integrate-lea"), names);
+        assertEquals(List.of("fib", "integrate", "nqueens", "jacobi", "jacobi-barrier", "matmul", "lud", "integrate-lea"),
+                names);
     }
 
     @Test

@@ -157,8 +157,10 @@ public final class Jacobi implements Program {
             return Mesh.relax(a, b, lr, hr, lc, hc);
         } else if ((mr - lr + 1) * (mc - lc + 1) >= LEAF_CELLS) {
             return Weft.joinDouble(
-                    () -> Weft.joinDouble(() -> weft(a, b, mr + 1, hr, mc + 1, hc), () -> weft(a, b, mr + 1, hr, lc, mc), Math::max),
-                    () -> Weft.joinDouble(() -> weft(a, b, lr, mr, mc + 1, hc), () -> weft(a, b, lr, mr, lc, mc), Math::max),
+                    () -> Weft.joinDouble(() -> weft(a, b, mr + 1, hr, mc + 1, hc),
+                            () -> weft(a, b, mr + 1, hr, lc, mc), Math::max),
+                    () -> Weft.joinDouble(() -> weft(a, b, lr, mr, mc + 1, hc),
+                            () -> weft(a, b, lr, mr, lc, mc), Math::max),
                     Math::max);
         } else if (cols >= rows) {
             return Weft.joinDouble(() -> weft(a, b, lr, hr, mc + 1, hc), () -> weft(a, b, lr, hr, lc, mc), Math::max);
@@ -236,7 +238,8 @@ public final class Jacobi implements Program {
         @Override
         protected void compute() {
             boolean aToB = (steps++ & 1) == 0;
-            maxDiff = aToB ? Mesh.relax(a, b, loRow, hiRow, loCol, hiCol) : Mesh.relax(b, a, loRow, hiRow, loCol, hiCol);
+            maxDiff = aToB ? Mesh.relax(a, b, loRow, hiRow, loCol, hiCol)
+                    : Mesh.relax(b, a, loRow, hiRow, loCol, hiCol);
         }
     }
 

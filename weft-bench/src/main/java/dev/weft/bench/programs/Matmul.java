@@ -18,6 +18,12 @@ import java.util.concurrent.RecursiveAction;
  * <p>Every element of C receives its products in ascending k, starting from 0 (phase 1 before phase 2,
  * recursively), which is exactly the order of the naive dot product: the result is bitwise the same in
  * every version and equal to a naive product, which the check samples.
+ *
+ * <p>The ForkJoinPool version is Lea's {@code Multiplier} task (fields for the three quadrant corners and
+ * the size), with each phase an {@code invokeAll} of four. Lea's own MatrixMultiply instead runs the
+ * eight products as four parallel {@code seq} pairs (one per quadrant of C, no barrier in between); all
+ * three versions here share the two-phase graph so that they do the same work under the same
+ * dependences. The Weft version writes each phase as a {@code finish} around three asyncs and a call.
  */
 public final class Matmul implements Program {
     /**
