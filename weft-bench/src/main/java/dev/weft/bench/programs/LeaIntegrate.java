@@ -27,8 +27,9 @@ public final class LeaIntegrate implements Program {
     static final double R = 48.0;
 
     /**
-     * Absolute tolerance, chosen so that the serial run takes a quick-size time; as for {@link Integrate},
-     * quick and full sizes are the same. (Lea's IntegrateGamma used 1e-3 on a similar polynomial.)
+     * Absolute tolerance, chosen so that the serial run takes a quick-size time (11 million calls, about
+     * 0.1 s); as for {@link Integrate}, quick and full sizes are the same. (Lea's IntegrateGamma used 1e-3
+     * on a similar polynomial: 23 million calls.)
      */
     static final double EPS = 1e-2;
 
