@@ -2,6 +2,11 @@ package dev.weft.bench;
 
 import dev.weft.bench.programs.Fib;
 import dev.weft.bench.programs.Integrate;
+import dev.weft.bench.programs.Jacobi;
+import dev.weft.bench.programs.JacobiBarrier;
+import dev.weft.bench.programs.LUD;
+import dev.weft.bench.programs.LeaIntegrate;
+import dev.weft.bench.programs.Matmul;
 import dev.weft.bench.programs.NQueens;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +17,8 @@ final class Programs {
     }
 
     static List<Program> all() {
-        return List.of(new Fib(), new Integrate(), new NQueens());
+        return List.of(new Fib(), new Integrate(), new NQueens(), new Jacobi(), new JacobiBarrier(), new Matmul(), new LUD(),
+                new LeaIntegrate());
     }
 
     /** The programs named (all if none), or an error naming the unknown one. */
