@@ -1,8 +1,12 @@
 package dev.weft.bench;
 
+import dev.weft.bench.programs.BarnesHut;
+import dev.weft.bench.programs.CilkSort;
+import dev.weft.bench.programs.FFT;
 import dev.weft.bench.programs.Fib;
 import dev.weft.bench.programs.Integrate;
 import dev.weft.bench.programs.NQueens;
+import dev.weft.bench.programs.UTS;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +16,7 @@ final class Programs {
     }
 
     static List<Program> all() {
-        return List.of(new Fib(), new Integrate(), new NQueens());
+        return List.of(new Fib(), new Integrate(), new NQueens(), new FFT(), new CilkSort(), new BarnesHut(), new UTS());
     }
 
     /** The programs named (all if none), or an error naming the unknown one. */
