@@ -88,7 +88,7 @@ class UTSTest {
     }
 
     /** T2's parameters with root seed 91: a tree of 17,981 nodes and 10,185 leaves (our serial count). */
-    static final UTS.Tree TINY = new UTS.Tree("T2-seed91", 6, 16, 91, 17_981, 10_185, 0);
+    static final UTS.Tree TINY = new UTS.Tree("T2-seed91", 6, 16, 91, 17_981, 10_185);
 
     @Test
     void workloadInEveryVersion() {
