@@ -1,5 +1,8 @@
 package dev.weft.bench;
 
+import dev.weft.bench.programs.BarnesHut;
+import dev.weft.bench.programs.CilkSort;
+import dev.weft.bench.programs.FFT;
 import dev.weft.bench.programs.Fib;
 import dev.weft.bench.programs.Integrate;
 import dev.weft.bench.programs.Jacobi;
@@ -8,6 +11,7 @@ import dev.weft.bench.programs.LUD;
 import dev.weft.bench.programs.LeaIntegrate;
 import dev.weft.bench.programs.Matmul;
 import dev.weft.bench.programs.NQueens;
+import dev.weft.bench.programs.UTS;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,8 +21,9 @@ final class Programs {
     }
 
     static List<Program> all() {
-        return List.of(new Fib(), new Integrate(), new NQueens(), new Jacobi(), new JacobiBarrier(), new Matmul(), new LUD(),
-                new LeaIntegrate());
+        // Kumar's ten in the thesis' order, then Lea's variants.
+        return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
+                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate());
     }
 
     /** The programs named (all if none), or an error naming the unknown one. */

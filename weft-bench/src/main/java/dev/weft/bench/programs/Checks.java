@@ -20,6 +20,17 @@ final class Checks {
         }
     }
 
+    /** A count for labels: 10M, 4k, 1500. */
+    static String count(long n) {
+        if (n >= 1_000_000 && n % 1_000_000 == 0) {
+            return n / 1_000_000 + "M";
+        }
+        if (n >= 1_000 && n % 1_000 == 0) {
+            return n / 1_000 + "k";
+        }
+        return Long.toString(n);
+    }
+
     static void that(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
