@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Waiting ({@link #awaitDone}) pushes a waiter node by CAS and then re-reads the status; completion
  * CASes the status and then reads the waiter stack. Both sides are sequentially consistent, so one of
- * them sees the other: no wake-up is lost. Parks are timed anyway (back-off to 1 ms) so that a bug
+ * them sees the other: no wake-up is lost. Parks are timed anyway (back-off to 100 ms) so that a bug
  * elsewhere could cost latency, never a hang.
  */
 abstract class Job {
@@ -147,7 +147,8 @@ abstract class Job {
 
     /**
      * Blocks the calling thread until this job is final or the deadline passes (deadline 0 = none).
-     * Parks are timed with exponential back-off from 1 µs to 1 ms: see the class comment for why.
+     * Parks are timed with exponential back-off from 1 µs to {@link #MAX_PARK_NANOS}: see the class
+     * comment for why.
      * A thread registers at most one waiter node per job, however often it calls this (a joiner that
      * helps between short waits calls it many times). A non-interruptible wait keeps a pending
      * interrupt for the caller but clears it while parking, so that parking does not spin.
@@ -193,7 +194,7 @@ abstract class Job {
                     }
                     interrupted = true;
                 }
-                backoff = Math.min(backoff << 1, TimeUnit.MILLISECONDS.toNanos(1));
+                backoff = Math.min(backoff << 1, MAX_PARK_NANOS);
             }
             return true;
         } finally {
@@ -202,6 +203,14 @@ abstract class Job {
             }
         }
     }
+
+    /**
+     * Longest single park of a waiter. Completion always wakes registered waiters, so this only bounds
+     * the cost of a bug elsewhere; it is long enough that a thread waiting in {@code pool.invoke} for a
+     * long computation wakes about ten times a second, not a thousand (which cost measurable CPU on a
+     * two-core machine).
+     */
+    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** Number of registered waiters (for tests: waiting must not leak nodes). */
     final int waiterCount() {
