@@ -26,8 +26,14 @@ final class Worker extends WorkerPadding2 {
     static final int PARKED = 2;
     static final int BLOCKED = 3;
 
-    /** Rounds of scanning before an idle worker parks (each round probes every victim once). */
+    /**
+     * An idle worker searches for at least this many rounds (each probes every victim once) and at least
+     * {@link #SPIN_NANOS} before it parks: programs with short sequential gaps between parallel phases
+     * (a loop per relaxation step) would otherwise park their thieves between phases and pay a wake-up
+     * (tens of microseconds) for each.
+     */
     private static final int SPIN_ROUNDS = 64;
+    private static final long SPIN_NANOS = 50_000L;
     /** Spins of a waiting joiner with nothing to help with before it parks for a while. */
     private static final int JOIN_SPINS = 128;
     private static final long JOIN_PARK_NANOS = 50_000L;
@@ -479,6 +485,7 @@ final class Worker extends WorkerPadding2 {
         sleep.searchingIncrement();
         try {
             int rounds = 0;
+            long spinStart = idleStart;
             for (;;) {
                 Job j = scan(backoffRound(rounds + 1));
                 if (j != null) {
@@ -496,7 +503,7 @@ final class Worker extends WorkerPadding2 {
                     sleep.searchingDecrement();
                     return null;
                 }
-                if (++rounds < SPIN_ROUNDS) {
+                if (++rounds < SPIN_ROUNDS || ((rounds & 7) != 0 || System.nanoTime() - spinStart < SPIN_NANOS)) {
                     if ((rounds & 7) == 0) {
                         Thread.yield();
                     } else {
@@ -550,6 +557,7 @@ final class Worker extends WorkerPadding2 {
                 // A waker (or the shutdown path above) counted us as searching again.
                 state = SEARCHING;
                 rounds = 0;
+                spinStart = System.nanoTime();
             }
         } finally {
             // Count only the part after the last stats reset.
