@@ -96,21 +96,28 @@ public final class Detector {
         TaskCode code = TaskCode.find(types);
         List<Hit> hits = Analysis.run(types, code, bottlenecks);
 
-        Map<Hit, Finding.Fix> fixes = Map.of();
-        int rewritten = 0;
-        if (fix) {
-            Fixer fixer = new Fixer(types, code);
-            fixes = fixer.fix(hits);
-            rewritten = fixer.write();
-        }
+        // Positions first: a fix may take the offending node out of the tree.
         Map<CompilationUnit, Path> fileOf = new IdentityHashMap<>();
         for (SourceFile f : sources) {
             fileOf.put(f.unit(), f.path());
         }
-        List<Finding> findings = new ArrayList<>();
+        List<Path> hitFiles = new ArrayList<>();
         for (Hit h : hits) {
-            Path file = fileOf.get(h.node().findCompilationUnit().orElseThrow());
-            findings.add(new Finding(file, h.line(), h.column(), h.bottleneck(), h.message(), fixes.get(h)));
+            hitFiles.add(fileOf.get(h.node().findCompilationUnit().orElseThrow()));
+        }
+        int[] lines = hits.stream().mapToInt(Hit::line).toArray();
+        int[] columns = hits.stream().mapToInt(Hit::column).toArray();
+        Map<Hit, Finding.Fix> fixes = Map.of();
+        int rewritten = 0;
+        if (fix) {
+            Fixer fixer = new Fixer(types);
+            fixes = fixer.fix(hits);
+            rewritten = fixer.write();
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (int i = 0; i < hits.size(); i++) {
+            Hit h = hits.get(i);
+            findings.add(new Finding(hitFiles.get(i), lines[i], columns[i], h.bottleneck(), h.message(), fixes.get(h)));
         }
         findings.sort(Finding.ORDER);
         if (large) {

@@ -209,7 +209,6 @@ public final class RuleContext {
 
     /** Source text for messages, shortened to one line. */
     public static String text(Node n) {
-        String s = n.toString().replaceAll("\\s+", " ");
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+        return dev.weft.detect.analysis.Snippets.text(n);
     }
 }

@@ -95,7 +95,7 @@ public final class ScatteredData implements Rule {
     }
 
     /** The nearest loop around {@code n}, or null if a lambda or class body comes first. */
-    static Node innermostLoop(Node n) {
+    public static Node innermostLoop(Node n) {
         for (Node p = n.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
             if (isLoop(p)) {
                 return p;
