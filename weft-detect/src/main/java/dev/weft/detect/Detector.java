@@ -5,6 +5,8 @@ import dev.weft.detect.analysis.ProjectIndex;
 import dev.weft.detect.analysis.SolverFallback;
 import dev.weft.detect.analysis.SourceFile;
 import dev.weft.detect.analysis.SourceParser;
+import dev.weft.detect.analysis.SourceScan;
+import dev.weft.detect.analysis.TypeInfo;
 import dev.weft.detect.analysis.TaskCode;
 import dev.weft.detect.analysis.Types;
 import dev.weft.detect.fix.Fixer;
@@ -16,12 +18,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -69,36 +75,79 @@ public final class Detector {
         long start = System.nanoTime();
         List<Path> files = javaFiles(paths);
         boolean large = files.size() >= PROGRESS_THRESHOLD;
-        int step = Math.max(1, files.size() / 10);
-        if (large) {
-            progress.accept("weft detect: parsing " + files.size() + " files");
-        }
-        SourceParser parser = new SourceParser(fix, Runtime.getRuntime().availableProcessors());
-        List<SourceParser.Result> parsed = parser.parseAll(files, done -> {
-            if (large && done % step == 0 && done < files.size()) {
-                progress.accept("weft detect: parsed " + done + "/" + files.size() + " files");
+        int threads = Runtime.getRuntime().availableProcessors();
+        SourceParser parser = new SourceParser(fix, threads);
+        Problems problems = new Problems();
+        Map<Path, String> packageOf = new LinkedHashMap<>();
+        ProjectIndex index;
+        Types types;
+        if (!fix && SourceScan.available()) {
+            // Syntax-check everything with javac's fast parser; build JavaParser trees only where task code can be.
+            List<SourceScan.Scanned> scanned = SourceScan.scan(files, threads, progress(large, "scanned", files.size()));
+            Map<String, Path> declaredIn = new HashMap<>();
+            Map<Path, SourceScan.Scanned> byPath = new HashMap<>();
+            for (SourceScan.Scanned f : scanned) {
+                byPath.put(f.path(), f);
+                packageOf.put(f.path(), f.pkg());
+                for (String t : f.types()) {
+                    declaredIn.putIfAbsent(f.pkg().isEmpty() ? t : f.pkg() + "." + t, f.path());
+                }
+                if (f.error() != null) {
+                    String[] e = f.error().split(":", 3);
+                    problems.add(new Problem(f.path(), Integer.parseInt(e[0]), Integer.parseInt(e[1]), e[2]));
+                }
             }
-        });
-        List<SourceFile> sources = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>();
-        for (SourceParser.Result r : parsed) {
-            if (r.file() != null) {
-                sources.add(r.file());
-            } else {
-                problems.add(new Problem(r.path(), r.line(), r.column(), r.error()));
+            index = new ProjectIndex(declaredIn, path -> parsed(parser.parse(input(byPath.get(path))), problems));
+            types = new Types(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
+            List<SourceScan.Scanned> next = scanned.stream().filter(SourceScan.Scanned::forkJoin).toList();
+            Set<String> taskNames = new HashSet<>();
+            while (!next.isEmpty()) {
+                if (large) {
+                    progress.accept("weft detect: parsing " + next.size() + " files that may hold task code");
+                }
+                for (SourceParser.Result r : parser.parseAll(next.stream().map(Detector::input).toList(), n -> {
+                })) {
+                    SourceFile f = parsed(r, problems);
+                    if (f != null) {
+                        index.add(f);
+                    }
+                }
+                // Subclasses of task classes are task classes too, wherever they are declared.
+                int before = taskNames.size();
+                for (TypeInfo t : index.types()) {
+                    if (types.isTaskType(t.fqn())) {
+                        taskNames.add(t.simpleName());
+                    }
+                }
+                Set<Path> done = new HashSet<>();
+                index.files().forEach(f -> done.add(f.path()));
+                next = taskNames.size() == before ? List.of() : scanned.stream()
+                        .filter(f -> !done.contains(f.path()) && f.text() != null
+                                && f.supers().stream().anyMatch(taskNames::contains))
+                        .toList();
             }
+        } else {
+            List<SourceFile> sources = new ArrayList<>();
+            for (SourceParser.Result r : parser.parseAll(files.stream().map(SourceParser.Input::of).toList(),
+                    progress(large, "parsed", files.size()))) {
+                SourceFile f = parsed(r, problems);
+                if (f != null) {
+                    sources.add(f);
+                    packageOf.put(f.path(), f.unit().getPackageDeclaration().map(d -> d.getNameAsString()).orElse(""));
+                }
+            }
+            index = new ProjectIndex(sources);
+            types = new Types(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
         }
         if (large) {
             progress.accept("weft detect: analysing task code");
         }
-        ProjectIndex index = new ProjectIndex(sources);
-        Types types = new Types(index, new SolverFallback(SolverFallback.sourceRoots(sources)));
         TaskCode code = TaskCode.find(types);
         List<Hit> hits = Analysis.run(types, code, bottlenecks);
 
         // Positions first: a fix may take the offending node out of the tree.
         Map<CompilationUnit, Path> fileOf = new IdentityHashMap<>();
-        for (SourceFile f : sources) {
+        for (SourceFile f : index.files()) {
             fileOf.put(f.unit(), f.path());
         }
         List<Path> hitFiles = new ArrayList<>();
@@ -122,11 +171,50 @@ public final class Detector {
         findings.sort(Finding.ORDER);
         if (large) {
             double seconds = (System.nanoTime() - start) / 1e9;
-            progress.accept(String.format("weft detect: %d files in %.1f s (%.0f files/s), %d task bodies%s",
-                    files.size(), seconds, files.size() / seconds, code.bodies().size(),
-                    types.solverStats().map(s -> ", " + s).orElse("")));
+            progress.accept(String.format("weft detect: %d files in %.1f s (%.0f files/s); %d parsed for analysis,"
+                            + " %d task bodies%s", files.size(), seconds, files.size() / seconds, index.files().size(),
+                    code.bodies().size(), types.solverStats().map(s -> ", " + s).orElse("")));
         }
-        return new Report(List.copyOf(findings), List.copyOf(problems), sources.size(), bottlenecks, rewritten);
+        List<Problem> sortedProblems = problems.sorted();
+        return new Report(List.copyOf(findings), sortedProblems, files.size() - sortedProblems.size(), bottlenecks,
+                rewritten);
+    }
+
+    private IntConsumer progress(boolean large, String verb, int total) {
+        int step = Math.max(1, total / 10);
+        java.util.concurrent.atomic.AtomicInteger shown = new java.util.concurrent.atomic.AtomicInteger();
+        return done -> {
+            int bucket = done / step;
+            if (large && done < total && shown.getAndAccumulate(bucket, Math::max) < bucket) {
+                progress.accept("weft detect: " + verb + " " + done + "/" + total + " files");
+            }
+        };
+    }
+
+    private static SourceParser.Input input(SourceScan.Scanned f) {
+        return new SourceParser.Input(f.path(), f.text(), f.charset());
+    }
+
+    private static SourceFile parsed(SourceParser.Result r, Problems problems) {
+        if (r.file() == null) {
+            problems.add(new Problem(r.path(), r.line(), r.column(), r.error()));
+        }
+        return r.file();
+    }
+
+    /** Problems found so far, at most one per file (javac's, if both parsers fail on it). */
+    private static final class Problems {
+        private final Map<Path, Problem> byFile = new LinkedHashMap<>();
+
+        synchronized void add(Problem p) {
+            byFile.putIfAbsent(p.file(), p);
+        }
+
+        synchronized List<Problem> sorted() {
+            List<Problem> list = new ArrayList<>(byFile.values());
+            list.sort(java.util.Comparator.comparing((Problem p) -> p.file().toString()));
+            return List.copyOf(list);
+        }
     }
 
     /** The Java files under the paths, sorted, each once; non-Java files are ignored. */

@@ -12,7 +12,7 @@ import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeS
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
-import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -51,30 +51,27 @@ public final class SolverFallback {
     }
 
     /** The roots of package trees: each file's directory less its package's directories. */
-    public static Set<Path> sourceRoots(List<SourceFile> files) {
+    public static Set<Path> sourceRoots(Map<Path, String> packageOf) {
         Set<Path> roots = new LinkedHashSet<>();
-        for (SourceFile f : files) {
-            Path dir = f.path().toAbsolutePath().normalize().getParent();
-            String pkg = f.unit().getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
+        packageOf.forEach((file, pkg) -> {
+            Path dir = file.toAbsolutePath().normalize().getParent();
             if (dir == null) {
-                continue;
+                return;
             }
             Path root = dir;
-            boolean matches = true;
             if (!pkg.isEmpty()) {
                 String[] parts = pkg.split("\\.");
-                for (int i = parts.length - 1; i >= 0 && matches; i--) {
+                for (int i = parts.length - 1; i >= 0; i--) {
                     if (root == null || root.getFileName() == null || !root.getFileName().toString().equals(parts[i])) {
-                        matches = false;
-                    } else {
-                        root = root.getParent();
+                        return;
                     }
+                    root = root.getParent();
                 }
             }
-            if (matches && root != null) {
+            if (root != null) {
                 roots.add(root);
             }
-        }
+        });
         return roots;
     }
 

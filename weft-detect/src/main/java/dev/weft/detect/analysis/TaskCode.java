@@ -1,6 +1,5 @@
 package dev.weft.detect.analysis;
 
-import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
@@ -87,9 +86,8 @@ public final class TaskCode {
             }
         }
         for (SourceFile f : types.index().files()) {
-            CompilationUnit cu = f.unit();
-            for (ObjectCreationExpr o : cu.findAll(ObjectCreationExpr.class)) {
-                if (o.getAnonymousClassBody().isEmpty() || inFramework(o)) {
+            for (ObjectCreationExpr o : f.anonymous()) {
+                if (inFramework(o)) {
                     continue;
                 }
                 TypeRef t = types.resolveType(o.getType(), o);
@@ -104,8 +102,8 @@ public final class TaskCode {
                     }
                 }
             }
-            for (MethodCallExpr m : cu.findAll(MethodCallExpr.class)) {
-                if (!ENTRY_CALL_NAMES.contains(m.getNameAsString()) || !hasFunctionalArgument(m) || inFramework(m)) {
+            for (MethodCallExpr m : f.calls()) {
+                if (inFramework(m)) {
                     continue;
                 }
                 String api = taskBodyApi(m);
@@ -163,6 +161,11 @@ public final class TaskCode {
             }
         }
         return null;
+    }
+
+    /** Whether a call is named like one that hands task bodies to a runtime and has a lambda/method ref argument. */
+    static boolean mayTakeTaskBodies(MethodCallExpr m) {
+        return ENTRY_CALL_NAMES.contains(m.getNameAsString()) && hasFunctionalArgument(m);
     }
 
     private static boolean hasFunctionalArgument(MethodCallExpr m) {

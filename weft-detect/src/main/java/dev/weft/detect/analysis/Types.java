@@ -103,7 +103,7 @@ public final class Types {
 
     /** Whether a type of this dotted name exists in the sources, the JDK, or Weft's public API. */
     public boolean typeExists(String fqn) {
-        return index.type(fqn) != null || jdk.load(fqn).isPresent() || Api.EXTERNAL_SUPERTYPES.containsKey(fqn);
+        return index.declares(fqn) || jdk.load(fqn).isPresent() || Api.EXTERNAL_SUPERTYPES.containsKey(fqn);
     }
 
     /** The dotted name that a (possibly qualified) type name written at {@code context} denotes, or null. */
