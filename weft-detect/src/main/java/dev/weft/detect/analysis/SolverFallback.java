@@ -37,9 +37,9 @@ public final class SolverFallback {
     public SolverFallback(Set<Path> sourceRoots) {
         // Only the JDK through reflection: the detector's own dependencies are not the analysed code's.
         CombinedTypeSolver types = new CombinedTypeSolver(new ReflectionTypeSolver(true));
+        // Positions (so tokens) are needed: the solver orders declarations by them.
         ParserConfiguration config = new ParserConfiguration()
                 .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_25)
-                .setStoreTokens(false)
                 .setAttributeComments(false);
         for (Path root : sourceRoots) {
             if (Files.isDirectory(root)) {
@@ -102,6 +102,16 @@ public final class SolverFallback {
     }
 
     private static TypeRef convert(ResolvedType t) {
+        // An implicit lambda parameter of Consumer<? super X> comes back as a constraint or wildcard: it is an X.
+        if (t.isConstraint()) {
+            t = t.asConstraintType().getBound();
+        }
+        if (t.isWildcard()) {
+            if (!t.asWildcard().isBounded()) {
+                return null;
+            }
+            t = t.asWildcard().getBoundedType();
+        }
         int dims = 0;
         while (t.isArray()) {
             dims++;

@@ -66,9 +66,9 @@ final class CentralizedPooling implements Rule {
         ctx.report(m, Bottleneck.B1, "task code submits to " + pool + " with " + name + "(): " + COST + " " + FIX, body);
     }
 
-    private static final String COST = "the work goes through the pool's shared submission path instead of this"
-            + " worker's own deque, so workers contend on one queue and the submitter usually blocks on the result"
-            + " (thread management layer: centralized pooling).";
+    private static final String COST = "unless this thread is a worker of that very pool, the job goes through a"
+            + " shared submission queue that all submitters contend on, and waiting for it (get, invoke) blocks this"
+            + " worker where a join would have run other tasks (thread management layer: centralized pooling).";
     private static final String FIX = "Fork a subtask instead (fork()/invokeAll, or Weft.join/async) and join it,"
             + " so work stealing moves it only when another worker is idle.";
 }
