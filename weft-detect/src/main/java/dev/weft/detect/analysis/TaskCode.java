@@ -97,7 +97,7 @@ public final class TaskCode {
                 for (BodyDeclaration<?> member : o.getAnonymousClassBody().get()) {
                     if (member instanceof MethodDeclaration md && isTaskMethod(md, t.name())) {
                         String where = "anonymous " + o.getType().getNameAsString() + "." + md.getNameAsString()
-                                + "() at line " + line(o);
+                                + "() (" + at(f, o) + ")";
                         entries.add(new TaskBody(md, where, null, null));
                     }
                 }
@@ -112,7 +112,7 @@ public final class TaskCode {
                 }
                 for (Expression arg : m.getArguments()) {
                     if (arg instanceof LambdaExpr l) {
-                        entries.add(new TaskBody(l, "lambda passed to " + api + " at line " + line(l), null, null));
+                        entries.add(new TaskBody(l, "lambda passed to " + api + " (" + at(f, l) + ")", null, null));
                     } else if (arg instanceof MethodReferenceExpr r) {
                         for (CallableDeclaration<?> c : types.targets(r)) {
                             entries.add(new TaskBody(c, callableName(c) + " (passed to " + api + ")", null, null));
@@ -292,6 +292,10 @@ public final class TaskCode {
             return "new " + owner + "(...)";
         }
         return (owner.isEmpty() ? "" : owner + ".") + c.getNameAsString() + "()";
+    }
+
+    private static String at(SourceFile f, Node n) {
+        return f.path().getFileName() + ":" + line(n);
     }
 
     static int line(Node n) {
