@@ -1,12 +1,120 @@
 package dev.weft.detect;
 
-/** Entry point of {@code ./weft detect}; not implemented yet. */
+import dev.weft.detect.output.SarifFormat;
+import dev.weft.detect.output.TextFormat;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code ./weft detect PATH... [--format text|sarif] [--fix] [--only B1,B2,...]}.
+ *
+ * <p>Exit status: 0 when nothing is found (or everything found was fixed), 1 when findings remain, 2 for a
+ * usage error.
+ */
 public final class DetectMain {
+    static final String USAGE = """
+            Usage: weft detect PATH... [--format text|sarif] [--fix] [--only B1,B2,...]
+
+            Finds fork/join bottlenecks in task code of the Java files under PATH (directories are walked):
+              B1 centralized pooling        B4 scattered data
+              B2 copy on fork               B5 intra-task synchronization
+              B3 copy on join               B6 sleepy workers
+            --format text|sarif  output format (default text; sarif is SARIF 2.1.0)
+            --fix                rewrite copy on fork (B2) and scattered data (B4) in place where provably safe
+            --only B1,B2,...     look only for these bottlenecks
+            Exit status: 0 nothing found, 1 findings, 2 usage error.""";
+
     private DetectMain() {
     }
 
     public static void main(String[] args) {
-        System.err.println("weft detect: not implemented yet");
-        System.exit(2);
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command; returns its exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        String format = "text";
+        boolean fix = false;
+        Set<Bottleneck> only = EnumSet.allOf(Bottleneck.class);
+        List<Path> paths = new ArrayList<>();
+        boolean options = true;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (options && a.equals("--")) {
+                    options = false;
+                } else if (options && (a.equals("-h") || a.equals("--help"))) {
+                    out.println(USAGE);
+                    return 0;
+                } else if (options && (a.equals("--format") || a.startsWith("--format="))) {
+                    format = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a);
+                    if (!format.equals("text") && !format.equals("sarif")) {
+                        throw new IllegalArgumentException("unknown format '" + format + "' (text or sarif)");
+                    }
+                } else if (options && a.equals("--fix")) {
+                    fix = true;
+                } else if (options && (a.equals("--only") || a.startsWith("--only="))) {
+                    String list = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a);
+                    only = EnumSet.noneOf(Bottleneck.class);
+                    for (String id : list.split(",")) {
+                        if (!id.isBlank()) {
+                            only.add(Bottleneck.parse(id));
+                        }
+                    }
+                    if (only.isEmpty()) {
+                        throw new IllegalArgumentException("--only needs at least one of B1..B6");
+                    }
+                } else if (options && a.startsWith("-") && a.length() > 1) {
+                    throw new IllegalArgumentException("unknown option " + a);
+                } else {
+                    Path p = Path.of(a);
+                    if (!Files.exists(p)) {
+                        throw new IllegalArgumentException("no such file or directory: " + a);
+                    }
+                    paths.add(p);
+                }
+            }
+            if (paths.isEmpty()) {
+                throw new IllegalArgumentException("no PATH given");
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("weft detect: " + e.getMessage());
+            err.println(USAGE);
+            return 2;
+        }
+
+        Report report;
+        try {
+            report = new Detector(only, fix).withProgress(err::println).analyse(paths);
+        } catch (IOException e) {
+            err.println("weft detect: " + e.getMessage());
+            return 2;
+        }
+        for (Problem p : report.problems()) {
+            err.println(p.toText());
+        }
+        if (format.equals("sarif")) {
+            SarifFormat.write(report, out);
+        } else {
+            TextFormat.write(report, out);
+        }
+        out.flush();
+        if (fix && report.rewritten() > 0) {
+            err.println("weft detect: rewrote " + report.rewritten() + " file" + (report.rewritten() == 1 ? "" : "s"));
+        }
+        return report.hasUnfixedFindings() ? 1 : 0;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
     }
 }

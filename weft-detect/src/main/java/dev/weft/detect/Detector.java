@@ -1,0 +1,240 @@
+package dev.weft.detect;
+
+import com.github.javaparser.ast.CompilationUnit;
+import dev.weft.detect.analysis.ProjectIndex;
+import dev.weft.detect.analysis.SolverFallback;
+import dev.weft.detect.analysis.SourceFile;
+import dev.weft.detect.analysis.SourceParser;
+import dev.weft.detect.analysis.SourceScan;
+import dev.weft.detect.analysis.TypeInfo;
+import dev.weft.detect.analysis.TaskCode;
+import dev.weft.detect.analysis.Types;
+import dev.weft.detect.fix.Fixer;
+import dev.weft.detect.rules.Analysis;
+import dev.weft.detect.rules.Hit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import java.util.stream.Stream;
+
+/**
+ * Finds the six fork/join bottlenecks ({@link Bottleneck}) in Java sources, and with {@code fix} rewrites the
+ * mechanical ones in place.
+ *
+ * <pre>{@code
+ * Report r = new Detector(EnumSet.allOf(Bottleneck.class), false).analyse(List.of(Path.of("src")));
+ * r.findings().forEach(f -> System.out.println(f.toText()));
+ * }</pre>
+ *
+ * <p>All files are analysed together: task code is followed into methods of any analysed file. A file that
+ * does not parse becomes a {@link Problem} and the others are still analysed.
+ */
+public final class Detector {
+    /** Trees with at least this many files get progress lines. */
+    static final int PROGRESS_THRESHOLD = 200;
+
+    private final Set<Bottleneck> bottlenecks;
+    private final boolean fix;
+    private Consumer<String> progress = s -> {
+    };
+
+    /**
+     * @param bottlenecks which bottlenecks to look for
+     * @param fix         whether to rewrite copy on fork (B2) and scattered data (B4) where provably safe
+     */
+    public Detector(Set<Bottleneck> bottlenecks, boolean fix) {
+        this.bottlenecks = bottlenecks.isEmpty() ? EnumSet.noneOf(Bottleneck.class) : EnumSet.copyOf(bottlenecks);
+        this.fix = fix;
+    }
+
+    /** Where progress lines go (for trees of {@value #PROGRESS_THRESHOLD} files or more); none by default. */
+    public Detector withProgress(Consumer<String> sink) {
+        this.progress = sink;
+        return this;
+    }
+
+    /**
+     * Analyses the Java files under {@code paths} (files, or directories walked for {@code *.java}).
+     *
+     * @throws IOException if a directory cannot be walked
+     */
+    public Report analyse(List<Path> paths) throws IOException {
+        long start = System.nanoTime();
+        List<Path> files = javaFiles(paths);
+        boolean large = files.size() >= PROGRESS_THRESHOLD;
+        int threads = Runtime.getRuntime().availableProcessors();
+        SourceParser parser = new SourceParser(fix, threads);
+        Problems problems = new Problems();
+        Map<Path, String> packageOf = new LinkedHashMap<>();
+        ProjectIndex index;
+        Types types;
+        if (!fix && SourceScan.available()) {
+            // Syntax-check everything with javac's fast parser; build JavaParser trees only where task code can be.
+            List<SourceScan.Scanned> scanned = SourceScan.scan(files, threads, progress(large, "scanned", files.size()));
+            Map<String, Path> declaredIn = new HashMap<>();
+            Map<Path, SourceScan.Scanned> byPath = new HashMap<>();
+            for (SourceScan.Scanned f : scanned) {
+                byPath.put(f.path(), f);
+                packageOf.put(f.path(), f.pkg());
+                for (String t : f.types()) {
+                    declaredIn.putIfAbsent(f.pkg().isEmpty() ? t : f.pkg() + "." + t, f.path());
+                }
+                if (f.error() != null) {
+                    String[] e = f.error().split(":", 3);
+                    problems.add(new Problem(f.path(), Integer.parseInt(e[0]), Integer.parseInt(e[1]), e[2]));
+                }
+            }
+            index = new ProjectIndex(declaredIn, path -> parsed(parser.parse(input(byPath.get(path))), problems));
+            types = new Types(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
+            List<SourceScan.Scanned> next = scanned.stream().filter(SourceScan.Scanned::forkJoin).toList();
+            Set<String> taskNames = new HashSet<>();
+            while (!next.isEmpty()) {
+                if (large) {
+                    progress.accept("weft detect: parsing " + next.size() + " files that may hold task code");
+                }
+                for (SourceParser.Result r : parser.parseAll(next.stream().map(Detector::input).toList(), n -> {
+                })) {
+                    SourceFile f = parsed(r, problems);
+                    if (f != null) {
+                        index.add(f);
+                    }
+                }
+                // Subclasses of task classes are task classes too, wherever they are declared.
+                int before = taskNames.size();
+                for (TypeInfo t : index.types()) {
+                    if (types.isTaskType(t.fqn())) {
+                        taskNames.add(t.simpleName());
+                    }
+                }
+                Set<Path> done = new HashSet<>();
+                index.files().forEach(f -> done.add(f.path()));
+                next = taskNames.size() == before ? List.of() : scanned.stream()
+                        .filter(f -> !done.contains(f.path()) && f.text() != null
+                                && f.supers().stream().anyMatch(taskNames::contains))
+                        .toList();
+            }
+        } else {
+            List<SourceFile> sources = new ArrayList<>();
+            for (SourceParser.Result r : parser.parseAll(files.stream().map(SourceParser.Input::of).toList(),
+                    progress(large, "parsed", files.size()))) {
+                SourceFile f = parsed(r, problems);
+                if (f != null) {
+                    sources.add(f);
+                    packageOf.put(f.path(), f.unit().getPackageDeclaration().map(d -> d.getNameAsString()).orElse(""));
+                }
+            }
+            index = new ProjectIndex(sources);
+            types = new Types(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
+        }
+        if (large) {
+            progress.accept("weft detect: analysing task code");
+        }
+        TaskCode code = TaskCode.find(types);
+        List<Hit> hits = Analysis.run(types, code, bottlenecks);
+
+        // Positions first: a fix may take the offending node out of the tree.
+        Map<CompilationUnit, Path> fileOf = new IdentityHashMap<>();
+        for (SourceFile f : index.files()) {
+            fileOf.put(f.unit(), f.path());
+        }
+        List<Path> hitFiles = new ArrayList<>();
+        for (Hit h : hits) {
+            hitFiles.add(fileOf.get(h.node().findCompilationUnit().orElseThrow()));
+        }
+        int[] lines = hits.stream().mapToInt(Hit::line).toArray();
+        int[] columns = hits.stream().mapToInt(Hit::column).toArray();
+        Map<Hit, Finding.Fix> fixes = Map.of();
+        int rewritten = 0;
+        if (fix) {
+            Fixer fixer = new Fixer(types);
+            fixes = fixer.fix(hits);
+            rewritten = fixer.write();
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (int i = 0; i < hits.size(); i++) {
+            Hit h = hits.get(i);
+            findings.add(new Finding(hitFiles.get(i), lines[i], columns[i], h.bottleneck(), h.message(), fixes.get(h)));
+        }
+        findings.sort(Finding.ORDER);
+        if (large) {
+            double seconds = (System.nanoTime() - start) / 1e9;
+            progress.accept(String.format("weft detect: %d files in %.1f s (%.0f files/s); %d parsed for analysis,"
+                            + " %d task bodies%s", files.size(), seconds, files.size() / seconds, index.files().size(),
+                    code.bodies().size(), types.solverStats().map(s -> ", " + s).orElse("")));
+        }
+        List<Problem> sortedProblems = problems.sorted();
+        return new Report(List.copyOf(findings), sortedProblems, files.size() - sortedProblems.size(), bottlenecks,
+                rewritten);
+    }
+
+    private IntConsumer progress(boolean large, String verb, int total) {
+        int step = Math.max(1, total / 10);
+        java.util.concurrent.atomic.AtomicInteger shown = new java.util.concurrent.atomic.AtomicInteger();
+        return done -> {
+            int bucket = done / step;
+            if (large && done < total && shown.getAndAccumulate(bucket, Math::max) < bucket) {
+                progress.accept("weft detect: " + verb + " " + done + "/" + total + " files");
+            }
+        };
+    }
+
+    private static SourceParser.Input input(SourceScan.Scanned f) {
+        return new SourceParser.Input(f.path(), f.text(), f.charset());
+    }
+
+    private static SourceFile parsed(SourceParser.Result r, Problems problems) {
+        if (r.file() == null) {
+            problems.add(new Problem(r.path(), r.line(), r.column(), r.error()));
+        }
+        return r.file();
+    }
+
+    /** Problems found so far, at most one per file (javac's, if both parsers fail on it). */
+    private static final class Problems {
+        private final Map<Path, Problem> byFile = new LinkedHashMap<>();
+
+        synchronized void add(Problem p) {
+            byFile.putIfAbsent(p.file(), p);
+        }
+
+        synchronized List<Problem> sorted() {
+            List<Problem> list = new ArrayList<>(byFile.values());
+            list.sort(java.util.Comparator.comparing((Problem p) -> p.file().toString()));
+            return List.copyOf(list);
+        }
+    }
+
+    /** The Java files under the paths, sorted, each once; non-Java files are ignored. */
+    static List<Path> javaFiles(List<Path> paths) throws IOException {
+        Set<Path> files = new LinkedHashSet<>();
+        for (Path p : paths) {
+            Path path = p.normalize();
+            if (Files.isDirectory(path)) {
+                try (Stream<Path> walk = Files.walk(path)) {
+                    walk.filter(f -> f.getFileName() != null && f.getFileName().toString().endsWith(".java")
+                                    && Files.isRegularFile(f))
+                            .sorted()
+                            .forEach(files::add);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
+            } else if (path.getFileName() != null && path.getFileName().toString().endsWith(".java")) {
+                files.add(path);
+            }
+        }
+        return new ArrayList<>(files);
+    }
+}

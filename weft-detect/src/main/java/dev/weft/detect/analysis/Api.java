@@ -1,0 +1,78 @@
+package dev.weft.detect.analysis;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Names of the fork/join APIs the detector knows: {@code java.util.concurrent}'s fork/join framework and
+ * Weft's own ({@code dev.weft}).
+ */
+public final class Api {
+    private Api() {
+    }
+
+    public static final String FJ_TASK = "java.util.concurrent.ForkJoinTask";
+    public static final String FJ_POOL = "java.util.concurrent.ForkJoinPool";
+    public static final String COUNTED_COMPLETER = "java.util.concurrent.CountedCompleter";
+    public static final String EXECUTOR = "java.util.concurrent.Executor";
+    public static final String COMPLETION_SERVICE = "java.util.concurrent.CompletionService";
+    public static final String FUTURE = "java.util.concurrent.Future";
+    public static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
+
+    public static final String WEFT = "dev.weft.Weft";
+    public static final String WEFT_TASK = "dev.weft.Task";
+    public static final String WEFT_POOL = "dev.weft.WeftPool";
+
+    /** Static methods of {@code Weft} whose functional arguments run as task code. */
+    public static final Set<String> WEFT_TASK_BODY_METHODS = Set.of(
+            "join", "joinInt", "joinLong", "joinDouble", "finish", "async",
+            "parallelFor", "parallelForLong",
+            "parallelReduce", "parallelReduceInt", "parallelReduceLong", "parallelReduceDouble");
+
+    /** The subset of those that fork their arguments as subtasks (a divide-and-conquer step). */
+    public static final Set<String> WEFT_FORKING_METHODS = Set.of("join", "joinInt", "joinLong", "joinDouble", "async");
+
+    /** Methods of a pool (ForkJoinPool, WeftPool) whose functional argument becomes a root task there. */
+    public static final Set<String> POOL_TASK_METHODS = Set.of("invoke", "submit", "execute", "run");
+
+    /**
+     * The runtimes themselves. Calls into them are not followed (a join that parks inside ForkJoinTask is the
+     * scheduler's business, not the task's) and their own internal task classes are not task code.
+     */
+    public static final Set<String> FRAMEWORK_TYPES = Set.of(
+            FJ_TASK, FJ_POOL, COUNTED_COMPLETER, "java.util.concurrent.RecursiveTask",
+            "java.util.concurrent.RecursiveAction", "java.util.concurrent.ForkJoinWorkerThread",
+            WEFT, WEFT_TASK, WEFT_POOL, "dev.weft.Finish", "dev.weft.Job");
+
+    /**
+     * Supertypes of Weft's public types, for code analysed without Weft's sources (they are not on the
+     * detector's classpath, so reflection cannot tell).
+     */
+    public static final Map<String, Set<String>> EXTERNAL_SUPERTYPES = Map.of(
+            WEFT_TASK, Set.of(FUTURE),
+            WEFT_POOL, Set.of("java.util.concurrent.AbstractExecutorService", "java.util.concurrent.ExecutorService",
+                    EXECUTOR, "java.lang.AutoCloseable"),
+            WEFT, Set.of(),
+            "dev.weft.Finish", Set.of());
+
+    /** Simple names that mean the java.util.concurrent type even in code whose imports do not resolve. */
+    public static final Map<String, String> WELL_KNOWN = Map.of(
+            "ForkJoinTask", FJ_TASK,
+            "ForkJoinPool", FJ_POOL,
+            "RecursiveTask", "java.util.concurrent.RecursiveTask",
+            "RecursiveAction", "java.util.concurrent.RecursiveAction",
+            "CountedCompleter", COUNTED_COMPLETER);
+
+    /** Whether {@code fqn} is one of the runtimes' own types or nested in one. */
+    public static boolean isFramework(String fqn) {
+        if (fqn == null) {
+            return false;
+        }
+        for (String f : FRAMEWORK_TYPES) {
+            if (fqn.equals(f) || fqn.startsWith(f + ".")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

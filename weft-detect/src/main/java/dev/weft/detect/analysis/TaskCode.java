@@ -1,0 +1,304 @@
+package dev.weft.detect.analysis;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
+import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Which code runs as part of a task.
+ *
+ * <p>Entry points: {@code compute()} and {@code exec()} (and a CountedCompleter's {@code onCompletion}) of every
+ * ForkJoinTask or Weft {@code Task} subclass, named or anonymous; lambdas and method references handed to
+ * Weft's {@code join*}, {@code finish}, {@code async}, {@code parallelFor*} and {@code parallelReduce*}, to
+ * {@code Task.of} and {@code ForkJoinTask.adapt}, or to {@code invoke/submit/execute/run} of a ForkJoinPool or
+ * WeftPool. From there, calls are followed transitively through the analysed sources.
+ *
+ * <p>Calls are followed only where the target is statically known: static, private and constructor calls,
+ * calls on {@code this}, and calls on receivers whose declared type is a class of the analysed sources (to the
+ * nearest declaration up its hierarchy). Calls through interfaces and abstract methods are not followed: taking
+ * every implementation would pull in most of a large code base (every Spliterator of the JDK, say) and drown
+ * the real findings. Calls into the runtimes themselves ({@link Api#FRAMEWORK_TYPES}) are not followed either:
+ * how {@code join()} waits is the scheduler's business. Code inside {@code Weft.blocking(...)} or
+ * {@code ForkJoinPool.managedBlock(...)} is managed blocking and is not task code for the rules.
+ */
+public final class TaskCode {
+    private static final Set<String> ENTRY_CALL_NAMES;
+
+    static {
+        Set<String> names = new HashSet<>(Api.WEFT_TASK_BODY_METHODS);
+        names.addAll(Api.POOL_TASK_METHODS);
+        names.add("of");
+        names.add("adapt");
+        ENTRY_CALL_NAMES = Set.copyOf(names);
+    }
+
+    private final Types types;
+    private final List<TaskBody> bodies = new ArrayList<>();
+
+    private TaskCode(Types types) {
+        this.types = types;
+    }
+
+    /** Finds the entry points in the analysed sources and everything they reach. */
+    public static TaskCode find(Types types) {
+        TaskCode code = new TaskCode(types);
+        List<TaskBody> entries = code.entries();
+        code.reach(entries);
+        return code;
+    }
+
+    /** Every body of task code, entry points first, each once. */
+    public List<TaskBody> bodies() {
+        return bodies;
+    }
+
+    private List<TaskBody> entries() {
+        List<TaskBody> entries = new ArrayList<>();
+        for (TypeInfo t : types.index().types()) {
+            if (t.isInterface() || Api.isFramework(t.fqn()) || !types.isTaskType(t.fqn())) {
+                continue;
+            }
+            for (BodyDeclaration<?> member : t.decl().getMembers()) {
+                if (member instanceof MethodDeclaration md && isTaskMethod(md, t.fqn())) {
+                    entries.add(new TaskBody(md, displayName(t) + "." + md.getNameAsString() + "()", null, null));
+                }
+            }
+        }
+        for (SourceFile f : types.index().files()) {
+            for (ObjectCreationExpr o : f.anonymous()) {
+                if (inFramework(o)) {
+                    continue;
+                }
+                TypeRef t = types.resolveType(o.getType(), o);
+                if (t == null || !types.isTaskType(t.name())) {
+                    continue;
+                }
+                for (BodyDeclaration<?> member : o.getAnonymousClassBody().get()) {
+                    if (member instanceof MethodDeclaration md && isTaskMethod(md, t.name())) {
+                        String where = "anonymous " + o.getType().getNameAsString() + "." + md.getNameAsString()
+                                + "() (" + at(f, o) + ")";
+                        entries.add(new TaskBody(md, where, null, null));
+                    }
+                }
+            }
+            for (MethodCallExpr m : f.calls()) {
+                if (inFramework(m)) {
+                    continue;
+                }
+                String api = taskBodyApi(m);
+                if (api == null) {
+                    continue;
+                }
+                for (Expression arg : m.getArguments()) {
+                    if (arg instanceof LambdaExpr l) {
+                        entries.add(new TaskBody(l, "lambda passed to " + api + " (" + at(f, l) + ")", null, null));
+                    } else if (arg instanceof MethodReferenceExpr r) {
+                        for (CallableDeclaration<?> c : types.targets(r)) {
+                            entries.add(new TaskBody(c, callableName(c) + " (passed to " + api + ")", null, null));
+                        }
+                    }
+                }
+            }
+        }
+        // Deterministic order, so that a finding reached from two entries always names the same one.
+        entries.sort(Comparator.comparing((TaskBody b) -> b.root().findCompilationUnit()
+                        .flatMap(cu -> cu.getStorage().map(s -> s.getPath().toString())).orElse(""))
+                .thenComparingInt(b -> line(b.root())));
+        return entries;
+    }
+
+    private boolean isTaskMethod(MethodDeclaration md, String taskType) {
+        if (md.getBody().isEmpty()) {
+            return false;
+        }
+        String name = md.getNameAsString();
+        int params = md.getParameters().size();
+        return (name.equals("compute") && params == 0)
+                || (name.equals("exec") && params == 0 && types.isSubtype(taskType, Api.FJ_TASK))
+                || (name.equals("onCompletion") && params == 1 && types.isSubtype(taskType, Api.COUNTED_COMPLETER));
+    }
+
+    /** What API a call hands task bodies to ({@code "Weft.async"}), or null if none. */
+    private String taskBodyApi(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        if (Api.WEFT_TASK_BODY_METHODS.contains(name) && types.isStaticCall(m, Api.WEFT, name)) {
+            return "Weft." + name;
+        }
+        if (name.equals("of") && types.isStaticCall(m, Api.WEFT_TASK, name)) {
+            return "Task.of";
+        }
+        if (name.equals("adapt") && types.isStaticCall(m, Api.FJ_TASK, name)) {
+            return "ForkJoinTask.adapt";
+        }
+        if (Api.POOL_TASK_METHODS.contains(name) && m.getScope().isPresent()) {
+            TypeRef pool = types.receiverType(m.getScope().get());
+            if (types.isSubtype(pool, Api.WEFT_POOL)) {
+                return "WeftPool." + name;
+            }
+            if (types.isSubtype(pool, Api.FJ_POOL)) {
+                return "ForkJoinPool." + name;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a call is named like one that hands task bodies to a runtime and has a lambda/method ref argument. */
+    static boolean mayTakeTaskBodies(MethodCallExpr m) {
+        return ENTRY_CALL_NAMES.contains(m.getNameAsString()) && hasFunctionalArgument(m);
+    }
+
+    private static boolean hasFunctionalArgument(MethodCallExpr m) {
+        for (Expression a : m.getArguments()) {
+            if (a instanceof LambdaExpr || a instanceof MethodReferenceExpr) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean inFramework(Node n) {
+        ClassScope c = types.enclosingClass(n);
+        return c != null && c.info() != null && Api.isFramework(c.info().fqn());
+    }
+
+    private void reach(List<TaskBody> entries) {
+        Set<Node> seen = Types.identitySet();
+        Deque<TaskBody> work = new ArrayDeque<>();
+        for (TaskBody e : entries) {
+            if (seen.add(e.root())) {
+                work.add(e);
+            }
+        }
+        while (!work.isEmpty()) {
+            TaskBody body = work.poll();
+            bodies.add(body);
+            walk(body.root(), false, node -> {
+                List<CallableDeclaration<?>> targets;
+                if (node instanceof MethodCallExpr m) {
+                    targets = types.targets(m);
+                } else if (node instanceof ObjectCreationExpr o) {
+                    targets = types.targets(o);
+                } else if (node instanceof ExplicitConstructorInvocationStmt s) {
+                    targets = types.targets(s);
+                } else if (node instanceof MethodReferenceExpr r) {
+                    targets = types.targets(r);
+                } else {
+                    return;
+                }
+                for (CallableDeclaration<?> target : targets) {
+                    if (seen.add(target)) {
+                        work.add(new TaskBody(target, callableName(target), body, node));
+                    }
+                }
+            });
+        }
+    }
+
+    /**
+     * Visits the nodes of a body that run as part of it, in tree order: not the arguments of managed blocking
+     * calls, not the bodies of anonymous task classes created there (they are tasks of their own), not local
+     * class declarations (their methods are reached by calls, if at all).
+     *
+     * @param exceptional whether to visit {@code throw} statements and {@code catch} blocks too. The call graph
+     *                    does not follow calls there: building an exception and its message runs once per failure
+     *                    and, followed, leads into the whole of the platform (Throwable's synchronized methods,
+     *                    String.format, locales...), which says nothing about the task's steady state.
+     */
+    public void walk(Node root, boolean exceptional, Consumer<Node> visitor) {
+        Node start = root;
+        if (root instanceof MethodDeclaration md) {
+            if (md.getBody().isEmpty()) {
+                return;
+            }
+            start = md.getBody().get();
+        } else if (root instanceof ConstructorDeclaration cd) {
+            start = cd.getBody();
+        } else if (root instanceof LambdaExpr l) {
+            start = l.getBody();
+        }
+        Deque<Node> stack = new ArrayDeque<>();
+        stack.push(start);
+        while (!stack.isEmpty()) {
+            Node n = stack.pop();
+            visitor.accept(n);
+            if (n instanceof LocalClassDeclarationStmt || n instanceof LocalRecordDeclarationStmt
+                    || n instanceof TypeDeclaration<?>) {
+                continue;
+            }
+            if (!exceptional && (n instanceof ThrowStmt || n instanceof CatchClause)) {
+                continue;
+            }
+            List<Node> children = n.getChildNodes();
+            if (n instanceof MethodCallExpr m && isManagedBlocking(m)) {
+                children = m.getScope().<List<Node>>map(List::of).orElse(List.of());
+            } else if (n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
+                TypeRef t = types.resolveType(o.getType(), o);
+                if (t != null && types.isTaskType(t.name())) {
+                    children = new ArrayList<>(o.getArguments());
+                }
+            }
+            for (int i = children.size() - 1; i >= 0; i--) {
+                stack.push(children.get(i));
+            }
+        }
+    }
+
+    /** {@code Weft.blocking(...)} or {@code ForkJoinPool.managedBlock(...)}: blocking the runtime compensates for. */
+    public boolean isManagedBlocking(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        return (name.equals("blocking") && types.isStaticCall(m, Api.WEFT, name))
+                || (name.equals("managedBlock") && types.isStaticCall(m, Api.FJ_POOL, name));
+    }
+
+    private static String displayName(TypeInfo t) {
+        StringBuilder sb = new StringBuilder(t.simpleName());
+        for (TypeInfo o = t.outer(); o != null; o = o.outer()) {
+            sb.insert(0, o.simpleName() + ".");
+        }
+        return sb.toString();
+    }
+
+    /** {@code Outer.Inner.method()} or {@code new Outer.Inner(...)}. */
+    public String callableName(CallableDeclaration<?> c) {
+        String owner = "";
+        Node p = c.getParentNode().orElse(null);
+        if (p instanceof TypeDeclaration<?> t && types.index().info(t) != null) {
+            owner = displayName(types.index().info(t));
+        } else if (p instanceof ObjectCreationExpr o) {
+            owner = "anonymous " + o.getType().getNameAsString();
+        }
+        if (c instanceof ConstructorDeclaration) {
+            return "new " + owner + "(...)";
+        }
+        return (owner.isEmpty() ? "" : owner + ".") + c.getNameAsString() + "()";
+    }
+
+    private static String at(SourceFile f, Node n) {
+        return f.path().getFileName() + ":" + line(n);
+    }
+
+    static int line(Node n) {
+        return n.getBegin().map(p -> p.line).orElse(0);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.weft.detect.rules;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeRef;
+import dev.weft.detect.analysis.Types;
+import java.util.Set;
+
+/**
+ * B3, copy on join: joined results merged by copying them: {@code addAll}/{@code putAll} of a {@code join()}
+ * result (or in the combine function of {@code Weft.join}/{@code parallelReduce}), {@code System.arraycopy}
+ * or {@code Arrays.copyOf} from a joined array, {@code Stream.concat} of joined results, a collection copied
+ * from a joined one.
+ */
+final class CopyOnJoin implements Rule {
+    private static final Set<String> STREAMS = Set.of("java.util.stream.Stream", "java.util.stream.IntStream",
+            "java.util.stream.LongStream", "java.util.stream.DoubleStream");
+
+    @Override
+    public Bottleneck bottleneck() {
+        return Bottleneck.B3;
+    }
+
+    @Override
+    public void visit(Node node, TaskBody body, RuleContext ctx) {
+        Types types = ctx.types();
+        if (node instanceof MethodCallExpr m) {
+            String name = m.getNameAsString();
+            int n = m.getArguments().size();
+            Expression copied = null;
+            if ((name.equals("addAll") || name.equals("putAll")) && n >= 1 && m.getScope().isPresent()) {
+                Expression arg = m.getArgument(n - 1);
+                if (ctx.isJoinResult(arg)) {
+                    copied = arg;
+                }
+            } else if (name.equals("arraycopy") && n == 5 && types.isStaticCall(m, "java.lang.System", name)) {
+                if (ctx.isJoinResult(m.getArgument(0))) {
+                    copied = m.getArgument(0);
+                }
+            } else if ((name.equals("copyOf") || name.equals("copyOfRange")) && n >= 2
+                    && types.isStaticCall(m, "java.util.Arrays", name) && ctx.isJoinResult(m.getArgument(0))) {
+                copied = m.getArgument(0);
+            } else if (name.equals("concat") && n == 2 && isStreamConcat(m, types)) {
+                for (Expression a : m.getArguments()) {
+                    if (containsJoinResult(a, ctx)) {
+                        copied = a;
+                        break;
+                    }
+                }
+            }
+            if (copied != null) {
+                ctx.report(m, Bottleneck.B3, RuleContext.text(m) + " merges the joined result "
+                        + RuleContext.text(copied) + " by copying it: " + COST + " " + FIX, body);
+            }
+        } else if (node instanceof ObjectCreationExpr o && o.getArguments().size() == 1
+                && o.getAnonymousClassBody().isEmpty() && ctx.isJoinResult(o.getArgument(0))) {
+            TypeRef t = types.resolveType(o.getType(), o);
+            if (t != null && (types.isSubtype(t, "java.util.Collection") || types.isSubtype(t, "java.util.Map"))) {
+                ctx.report(o, Bottleneck.B3, RuleContext.text(o) + " copies the joined result "
+                        + RuleContext.text(o.getArgument(0)) + ": " + COST + " " + FIX, body);
+            }
+        }
+    }
+
+    private static boolean isStreamConcat(MethodCallExpr m, Types types) {
+        for (String s : STREAMS) {
+            if (types.isStaticCall(m, s, "concat")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean containsJoinResult(Expression e, RuleContext ctx) {
+        for (Expression x = RuleContext.unwrap(e); x != null; ) {
+            if (ctx.isJoinResult(x)) {
+                return true;
+            }
+            x = x instanceof MethodCallExpr c ? c.getScope().orElse(null) : null;
+        }
+        return false;
+    }
+
+    private static final String COST = "every level of the recursion copies all the results below it again after"
+            + " the join, allocating short-lived garbage and lengthening the critical path while the joining"
+            + " worker waits (data management layer: copy on join).";
+    private static final String FIX = "Give the subtasks a shared result structure (an output array with index"
+            + " ranges, or one concurrent collection) so each writes its part in place.";
+}

@@ -1,0 +1,120 @@
+package dev.weft.detect.rules;
+
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeRef;
+import dev.weft.detect.analysis.Types;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * B5, intra-task synchronization: {@code synchronized} blocks and methods, {@code Lock.lock},
+ * {@code Condition.await}, {@code Object.wait}, latch/barrier/phaser/semaphore/exchanger waits, and blocking
+ * queue {@code take}/{@code put} in task code. The same calls inside {@code Weft.blocking(...)} or
+ * {@code ForkJoinPool.managedBlock(...)} are managed blocking and are not reported.
+ */
+final class IntraTaskSynchronization implements Rule {
+    /** A blocking method: its owner type, names, and the argument counts that block (empty: any). */
+    private record Blocking(String owner, Set<String> names, Set<Integer> arities) {
+    }
+
+    private static final String LOCKS = "java.util.concurrent.locks.";
+    private static final String JUC = "java.util.concurrent.";
+    private static final List<Blocking> BLOCKING = List.of(
+            new Blocking(LOCKS + "Lock", Set.of("lock", "lockInterruptibly"), Set.of()),
+            new Blocking(LOCKS + "Lock", Set.of("tryLock"), Set.of(2)),
+            new Blocking(LOCKS + "StampedLock", Set.of("readLock", "writeLock", "readLockInterruptibly",
+                    "writeLockInterruptibly"), Set.of()),
+            new Blocking(LOCKS + "Condition", Set.of("await", "awaitNanos", "awaitUninterruptibly", "awaitUntil"), Set.of()),
+            new Blocking(JUC + "CountDownLatch", Set.of("await"), Set.of()),
+            new Blocking(JUC + "CyclicBarrier", Set.of("await"), Set.of()),
+            new Blocking(JUC + "Phaser", Set.of("arriveAndAwaitAdvance", "awaitAdvance",
+                    "awaitAdvanceInterruptibly"), Set.of()),
+            new Blocking(JUC + "Semaphore", Set.of("acquire", "acquireUninterruptibly"), Set.of()),
+            new Blocking(JUC + "Semaphore", Set.of("tryAcquire"), Set.of(2, 3)),
+            new Blocking(JUC + "Exchanger", Set.of("exchange"), Set.of()),
+            new Blocking(JUC + "BlockingQueue", Set.of("take", "put"), Set.of()),
+            new Blocking(JUC + "BlockingQueue", Set.of("poll"), Set.of(2)),
+            new Blocking(JUC + "BlockingQueue", Set.of("offer"), Set.of(3)),
+            new Blocking(JUC + "BlockingDeque", Set.of("takeFirst", "takeLast", "putFirst", "putLast"), Set.of()),
+            new Blocking(JUC + "BlockingDeque", Set.of("pollFirst", "pollLast"), Set.of(2)),
+            new Blocking(JUC + "BlockingDeque", Set.of("offerFirst", "offerLast"), Set.of(3)),
+            new Blocking(JUC + "TransferQueue", Set.of("transfer"), Set.of()),
+            new Blocking(JUC + "TransferQueue", Set.of("tryTransfer"), Set.of(3)));
+
+    @Override
+    public Bottleneck bottleneck() {
+        return Bottleneck.B5;
+    }
+
+    @Override
+    public void enter(TaskBody body, RuleContext ctx) {
+        if (body.root() instanceof MethodDeclaration md && md.isSynchronized()) {
+            Node at = md.getModifiers().stream().filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
+                    .findFirst().<Node>map(m -> m).orElse(md);
+            ctx.report(at, Bottleneck.B5, "synchronized method " + md.getNameAsString() + "() runs in task code: "
+                    + COST + " " + FIX, body);
+        }
+    }
+
+    @Override
+    public void visit(Node node, TaskBody body, RuleContext ctx) {
+        if (node instanceof SynchronizedStmt s) {
+            ctx.report(s, Bottleneck.B5, "synchronized (" + RuleContext.text(s.getExpression()) + ") block in task code: "
+                    + COST + " " + FIX, body);
+            return;
+        }
+        if (!(node instanceof MethodCallExpr m)) {
+            return;
+        }
+        String name = m.getNameAsString();
+        int n = m.getArguments().size();
+        if (name.equals("wait") && n <= 2) {
+            ctx.report(m, Bottleneck.B5, RuleContext.text(m) + " (Object.wait) in task code: " + COST + " " + FIX, body);
+            return;
+        }
+        if (m.getScope().isEmpty() || !mayBlock(name, n)) {
+            return;
+        }
+        Expression scope = m.getScope().get();
+        Types types = ctx.types();
+        if (types.typeNameOf(scope) != null) {
+            return;
+        }
+        TypeRef t = types.receiverType(scope);
+        if (t == null) {
+            return;
+        }
+        for (Blocking b : BLOCKING) {
+            if (b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
+                    && types.isSubtype(t, b.owner())) {
+                String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
+                ctx.report(m, Bottleneck.B5, RuleContext.text(m) + " (" + owner + "." + name
+                        + ") blocks in task code: " + COST + " " + FIX, body);
+                return;
+            }
+        }
+    }
+
+    private static boolean mayBlock(String name, int arity) {
+        for (Blocking b : BLOCKING) {
+            if (b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(arity))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static final String COST = "a worker that blocks here cannot run or steal other tasks, and the tasks queued"
+            + " on its deque wait with it; the OS may switch it out, which helps no task of this pool"
+            + " (synchronization management layer: intra-task synchronization).";
+    private static final String FIX = "Let each subtask compute its own result and combine them at the join (or use"
+            + " an atomic/LongAdder); if blocking is unavoidable, wrap it in Weft.blocking(...) or"
+            + " ForkJoinPool.managedBlock(...).";
+}

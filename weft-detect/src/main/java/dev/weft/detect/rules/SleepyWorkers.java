@@ -1,0 +1,72 @@
+package dev.weft.detect.rules;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeRef;
+import dev.weft.detect.analysis.Types;
+import java.util.Set;
+
+/**
+ * B6, sleepy workers: {@code Thread.sleep}, {@code TimeUnit.sleep}, {@code LockSupport.park*} and loops that
+ * poll {@code isDone()} in task code (inside {@code Weft.blocking(...)} they are managed, and not reported).
+ */
+final class SleepyWorkers implements Rule {
+    private static final Set<String> PARK = Set.of("park", "parkNanos", "parkUntil");
+    private static final Set<String> POLL = Set.of("isDone", "isCompletedNormally", "isCompletedAbnormally");
+
+    @Override
+    public Bottleneck bottleneck() {
+        return Bottleneck.B6;
+    }
+
+    @Override
+    public void visit(Node node, TaskBody body, RuleContext ctx) {
+        Types types = ctx.types();
+        if (node instanceof MethodCallExpr m) {
+            String name = m.getNameAsString();
+            if (name.equals("sleep")) {
+                if (types.isStaticCall(m, "java.lang.Thread", name)) {
+                    ctx.report(m, Bottleneck.B6, "Thread.sleep() in task code puts the worker, not the task, to sleep: "
+                            + COST + " " + FIX, body);
+                } else if (m.getScope().isPresent() && types.typeNameOf(m.getScope().get()) == null) {
+                    TypeRef t = types.receiverType(m.getScope().get());
+                    if (types.isSubtype(t, "java.util.concurrent.TimeUnit")) {
+                        ctx.report(m, Bottleneck.B6, RuleContext.text(m) + " (TimeUnit.sleep) in task code puts the"
+                                + " worker, not the task, to sleep: " + COST + " " + FIX, body);
+                    }
+                }
+            } else if (PARK.contains(name) && types.isStaticCall(m, "java.util.concurrent.locks.LockSupport", name)) {
+                ctx.report(m, Bottleneck.B6, "LockSupport." + name + "() in task code parks the worker thread: "
+                        + COST + " " + FIX, body);
+            }
+            return;
+        }
+        Expression condition = node instanceof WhileStmt w ? w.getCondition()
+                : node instanceof DoStmt d ? d.getCondition()
+                : node instanceof ForStmt f ? f.getCompare().orElse(null) : null;
+        if (condition == null) {
+            return;
+        }
+        for (MethodCallExpr c : condition.findAll(MethodCallExpr.class)) {
+            if (POLL.contains(c.getNameAsString()) && c.getArguments().isEmpty()) {
+                ctx.report(node, Bottleneck.B6, "this loop busy-waits on " + RuleContext.text(c)
+                        + ": the worker spins instead of running tasks, " + COST_SPIN + " " + FIX, body);
+                return;
+            }
+        }
+    }
+
+    private static final String COST = "the tasks queued on its deque wait, no other worker of this pool takes its"
+            + " place, and the idle core may drop to a low-power state that is slow to leave (synchronization"
+            + " management layer: sleepy workers).";
+    private static final String COST_SPIN = "and the task it waits for may be queued behind it"
+            + " (synchronization management layer: sleepy workers).";
+    private static final String FIX = "Join the task whose result you wait for (join() runs other tasks meanwhile);"
+            + " a delay that must stay belongs outside the pool or in Weft.blocking(...).";
+}
