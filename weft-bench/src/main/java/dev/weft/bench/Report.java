@@ -172,8 +172,9 @@ final class Report {
             return;
         }
         figure(h, "chart", Svg.bars(new Svg.Bars("Sequential overhead (1 worker / serial; lower is better)",
-                "time / serial time", cats, series, Svg.Axis.AUTO, 1.0, "1.0 = serial", all.size(), true)));
+                "time / serial time", cats, series, Svg.Axis.AUTO, 1.0, "serial", all.size(), true)));
 
+        h.open("div", "class", "scroll");
         h.open("table", "id", "overhead-table");
         h.open("thead").open("tr").el("th", "program", "class", "l").el("th", "serial ms").el("th", "weft 1-worker ms")
                 .el("th", "weft overhead").el("th", "fjp 1-worker ms").el("th", "fjp overhead").close("tr").close("thead");
@@ -186,10 +187,11 @@ final class Report {
                     .el("td", f == null ? "–" : fixed(f.medianMs(), 2)).el("td", fixed(ps.sequentialOverhead("fjp"), 3))
                     .close("tr");
         }
-        h.open("tr", "class", "geo").el("td", "geomean (" + count(weft, all.size()) + " weft, " + count(fjp, all.size())
-                        + " fjp programs)", "class", "l").el("td", "").el("td", "").el("td", fixed(gw, 3), "id", "geomean-weft")
-                .el("td", "").el("td", fixed(gf, 3), "id", "geomean-fjp").close("tr");
-        h.close("tbody").close("table");
+        h.open("tr", "class", "geo").el("td", "geomean", "class", "l")
+                .el("td", "over " + count(weft, all.size()) + " programs", "colspan", "2")
+                .el("td", fixed(gw, 3), "id", "geomean-weft")
+                .el("td", "over " + count(fjp, all.size()) + " programs").el("td", fixed(gf, 3), "id", "geomean-fjp").close("tr");
+        h.close("tbody").close("table").close("div");
         h.close("section");
     }
 

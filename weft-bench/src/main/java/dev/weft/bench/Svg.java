@@ -122,6 +122,9 @@ final class Svg {
         /** The lowest value of the domain: where bars start. */
         double lo();
 
+        /** The highest value of the domain: the top of the plot. */
+        double hi();
+
         boolean isLog();
     }
 
@@ -278,7 +281,8 @@ final class Svg {
     static String bars(Bars c) {
         final double width = 800;
         final double left = 74;
-        final double right = 18;
+        // Room right of the plot for the reference line's label, where no bar can hide it.
+        final double right = Double.isFinite(c.reference()) && c.referenceLabel() != null ? 58 : 18;
         final double top = 62;
         int n = c.categories().size();
         int k = c.series().size();
@@ -343,12 +347,12 @@ final class Svg {
             double lx = gx + groupW / 2;
             if (rotate) {
                 g.out.append("<text x=\"").append(num(lx)).append("\" y=\"").append(num(plotBottom + 14))
-                        .append("\" font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-35 ").append(num(lx))
+                        .append("\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate(-35 ").append(num(lx))
                         .append(' ').append(num(plotBottom + 14)).append(")\"").append(weight).append('>')
                         .append(esc(cat)).append("</text>");
             } else {
                 g.out.append("<text x=\"").append(num(lx)).append("\" y=\"").append(num(plotBottom + 16))
-                        .append("\" font-size=\"11\" text-anchor=\"middle\"").append(weight).append('>')
+                        .append("\" font-size=\"12\" text-anchor=\"middle\"").append(weight).append('>')
                         .append(esc(cat)).append("</text>");
             }
             for (int j = 0; j < k; j++) {
@@ -383,10 +387,10 @@ final class Svg {
         }
         if (Double.isFinite(c.reference()) && (!log || c.reference() > 0)) {
             double ry = y.px(c.reference());
-            g.line(left, ry, width - right, ry, "#c00", 1.2, "6 4");
+            g.line(left, ry, width - right + 4, ry, "#c00", 1.2, "6 4");
             if (c.referenceLabel() != null) {
-                g.out.append("<text x=\"").append(num(width - right - 2)).append("\" y=\"").append(num(ry - 4))
-                        .append("\" font-size=\"10\" fill=\"#c00\" text-anchor=\"end\">").append(esc(c.referenceLabel()))
+                g.out.append("<text x=\"").append(num(width - right + 7)).append("\" y=\"").append(num(ry + 4))
+                        .append("\" font-size=\"11\" fill=\"#c00\" text-anchor=\"start\">").append(esc(c.referenceLabel()))
                         .append("</text>");
             }
         }
@@ -394,13 +398,13 @@ final class Svg {
     }
 
     private void barLabel(double x, double y, String text, double barW) {
-        if (barW >= text.length() * 5.6 + 2) {
+        if (barW >= text.length() * 6.2 + 2) {
             out.append("<text x=\"").append(num(x)).append("\" y=\"").append(num(y))
-                    .append("\" font-size=\"10\" text-anchor=\"middle\" fill=\"#222\">").append(esc(text)).append("</text>");
+                    .append("\" font-size=\"11\" text-anchor=\"middle\" fill=\"#222\">").append(esc(text)).append("</text>");
         } else {
             // Too narrow for a horizontal label: write it upwards from the bar's top.
             out.append("<text x=\"").append(num(x + 3)).append("\" y=\"").append(num(y))
-                    .append("\" font-size=\"9\" text-anchor=\"start\" fill=\"#222\" transform=\"rotate(-90 ")
+                    .append("\" font-size=\"10\" text-anchor=\"start\" fill=\"#222\" transform=\"rotate(-90 ")
                     .append(num(x + 3)).append(' ').append(num(y)).append(")\">").append(esc(text)).append("</text>");
         }
     }
@@ -542,11 +546,11 @@ final class Svg {
             double py = y.px(t);
             line(left, py, right, py, "#e3e3e3", 1, null);
             line(left - 4, py, left, py, "#333", 1, null);
-            out.append("<text x=\"").append(num(left - 6)).append("\" y=\"").append(num(py + 3.5))
-                    .append("\" font-size=\"10\" text-anchor=\"end\">").append(esc(y.label(t))).append("</text>");
+            out.append("<text x=\"").append(num(left - 6)).append("\" y=\"").append(num(py + 4))
+                    .append("\" font-size=\"11\" text-anchor=\"end\">").append(esc(y.label(t))).append("</text>");
         }
-        line(left, y.px(y.lo()), left, y.px(y.ticks().isEmpty() ? y.lo() : y.ticks().get(y.ticks().size() - 1)), "#333", 1, null);
-        out.append("<text x=\"14\" y=\"").append(num(mid)).append("\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 ")
+        line(left, y.px(y.lo()), left, y.px(y.hi()), "#333", 1, null);
+        out.append("<text x=\"14\" y=\"").append(num(mid)).append("\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 14 ")
                 .append(num(mid)).append(")\">").append(esc(label + (y.isLog() ? " (log scale)" : ""))).append("</text>");
     }
 
