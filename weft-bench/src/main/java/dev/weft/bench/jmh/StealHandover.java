@@ -73,6 +73,8 @@ public class StealHandover {
     static final int SEARCHING_HANDOVERS = 1000;
     static final int PARKED_HANDOVERS = 20;
     static final long PAUSE_MICROS = 500;
+    /** A handover that takes this long is not slow but lost. */
+    static final long STUCK_NANOS = 5_000_000_000L;
 
     WeftPool weft;
     ForkJoinPool fjp;
@@ -147,9 +149,13 @@ public class StealHandover {
             long t0 = System.nanoTime();
             m.fork();
             long started;
+            int polls = 0;
             while ((started = m.startedAt) == 0) {
                 Weft.joinInt(StealHandover::same, 0, 0, StealHandover::first);
                 Thread.onSpinWait();
+                if ((++polls & 0xFFFF) == 0) {
+                    checkNotStuck(t0);
+                }
             }
             m.join();
             long end = System.nanoTime();
@@ -157,6 +163,18 @@ public class StealHandover {
             roundTrip.record(end - t0);
         }
         return k;
+    }
+
+    /**
+     * Fails the benchmark instead of letting it spin until JMH's timeout when a handover never happens
+     * (the idle worker stays parked while the task stays with its owner: a lost wake-up in the runtime).
+     */
+    static void checkNotStuck(long t0) {
+        long waited = System.nanoTime() - t0;
+        if (waited > STUCK_NANOS) {
+            throw new IllegalStateException("no worker started the forked task within " + waited / 1_000_000
+                    + " ms: the idle worker was never handed it (lost wake-up or lost hunger request)");
+        }
     }
 
     static int same(int x) {
@@ -204,8 +222,12 @@ public class StealHandover {
                 long t0 = System.nanoTime();
                 m.fork();
                 long started;
+                int spins = 0;
                 while ((started = m.startedAt) == 0) {
                     Thread.onSpinWait();
+                    if ((++spins & 0xFFFF) == 0) {
+                        checkNotStuck(t0);
+                    }
                 }
                 m.join();
                 long end = System.nanoTime();
