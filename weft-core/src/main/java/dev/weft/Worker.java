@@ -121,27 +121,27 @@ final class Worker extends WorkerPadding2 {
     // ---------------------------------------------------------------------------------------------
     // Signals (PROTOCOL.md, "poll" and "publication")
 
+    // The setters OR their bit in: a single CAS could fail on a concurrent change of another bit and
+    // lose the request (PROTOCOL.md, "merged request").
+
     /** Called by a thief: ask this worker to publish work at its next poll. */
     void signalHungry() {
-        int s = signal;
-        if ((s & HUNGRY) == 0) {
-            SIGNAL.compareAndSet(this, s, s | HUNGRY);
+        if ((signal & HUNGRY) == 0) {
+            SIGNAL.getAndBitwiseOr(this, HUNGRY);
         }
     }
 
     /** Called after a garbage collection; see {@link GcListener}. */
     void requestRenewal() {
-        int s = signal;
-        if ((s & RENEW) == 0) {
-            SIGNAL.compareAndSet(this, s, s | RENEW);
+        if ((signal & RENEW) == 0) {
+            SIGNAL.getAndBitwiseOr(this, RENEW);
         }
     }
 
     /** Called by a joiner waiting for a job this worker runs. */
     void requestHelp() {
-        int s = signal;
-        if ((s & HELP) == 0) {
-            SIGNAL.compareAndSet(this, s, s | HELP);
+        if ((signal & HELP) == 0) {
+            SIGNAL.getAndBitwiseOr(this, HELP);
         }
     }
 
@@ -177,6 +177,9 @@ final class Worker extends WorkerPadding2 {
                 // Enough is waiting for thieves (or nobody wants more): drop the request; a thief that
                 // still finds nothing will ask again.
                 if (SIGNAL.compareAndSet(this, sig, 0)) {
+                    if (demandUnmetAfterClear(sleep)) {
+                        continue;
+                    }
                     return;
                 }
                 continue;
@@ -190,9 +193,27 @@ final class Worker extends WorkerPadding2 {
             afterDirectPublication();
             int keep = published.size() < demand ? (sig & HUNGRY) : 0;
             if (SIGNAL.compareAndSet(this, sig, keep)) {
+                if (keep == 0 && demandUnmetAfterClear(sleep)) {
+                    continue;
+                }
                 return;
             }
         }
+    }
+
+    /**
+     * After a CAS that cleared HUNGRY on a demand read before it: re-reads the demand and, if it is
+     * unmet, re-arms HUNGRY and returns true. A thief may have emptied the deque and asked again in
+     * between (a no-op, the bit was still set) and then parked (PROTOCOL.md, "merged request"); the fence
+     * orders the clear before the reads of the counters the parker updated before it asked.
+     */
+    private boolean demandUnmetAfterClear(Sleep sleep) {
+        VarHandle.fullFence();
+        if (published.size() < Math.min(PUBLISHED_LIMIT, sleep.hungry())) {
+            signalHungry();
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -489,6 +510,9 @@ final class Worker extends WorkerPadding2 {
             for (;;) {
                 Job j = scan(backoffRound(rounds + 1));
                 if (j != null) {
+                    // RUNNING before we stop counting as a searcher, so that a parker that then sees no
+                    // searcher leaves its standing request with us (PROTOCOL.md, "found-but-not-running").
+                    state = RUNNING;
                     // The last searcher to find work wakes another, so that a searcher is around while
                     // work keeps appearing; and a thief that leaves more published work behind wakes a
                     // sleeper for it, so ramp-up grows geometrically (PROTOCOL.md, "sleep").
@@ -518,11 +542,12 @@ final class Worker extends WorkerPadding2 {
                 }
                 // Park: count ourselves parked, then rescan everything (Dekker with publishers and
                 // submitters, who make work visible and then read the counters).
-                boolean last = sleep.searchingDecrement() == 0;
+                sleep.searchingDecrement();
                 PARK_STATE.setVolatile(this, 1);
                 sleep.parkedIncrement();
                 j = scan(false);
                 if (j != null) {
+                    state = RUNNING; // as above: before any counter says we stopped idling
                     if (PARK_STATE.compareAndSet(this, 1, 0)) {
                         sleep.parkedDecrement();
                     } else if (sleep.searchingDecrement() == 0) {
@@ -530,7 +555,10 @@ final class Worker extends WorkerPadding2 {
                     }
                     return j;
                 }
-                if (last) {
+                // Read after counting ourselves parked: a searcher that found work just now either saw
+                // us parked (and wakes us) or is no longer counted here, and we leave the requests
+                // (PROTOCOL.md, "last-searcher").
+                if (sleep.searching() == 0) {
                     // Standing requests: running workers will publish (and wake one of us) at their
                     // next poll, so private work does not stay hidden while we sleep.
                     pool.signalAllRunning();

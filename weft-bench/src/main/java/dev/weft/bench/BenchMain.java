@@ -73,6 +73,9 @@ public final class BenchMain {
             Tables.writeCsv(o.csv, all);
             System.out.println("wrote " + o.csv);
         }
+        if (o.report != null) {
+            System.out.println("wrote " + Report.write(o.report, all, o));
+        }
         System.out.println("all results checked: ok");
     }
 }

@@ -85,8 +85,20 @@ final class Tables {
 
     static List<String> csvRows(ProgramSummary ps) {
         List<String> rows = new ArrayList<>();
+        for (List<String> cells : csvCells(ps)) {
+            rows.add(String.join(",", cells));
+        }
+        return rows;
+    }
+
+    /**
+     * The cells of this program's CSV rows, one list per version in {@link #CSV_HEADER}'s order (empty
+     * where a metric does not apply). The HTML report shows the same cells, so both agree digit for digit.
+     */
+    static List<List<String>> csvCells(ProgramSummary ps) {
+        List<List<String>> rows = new ArrayList<>();
         for (Summary s : ps.byConfig().values()) {
-            rows.add(String.join(",", ps.result().program().name(), s.runtime(), Integer.toString(s.workers()),
+            rows.add(List.of(ps.result().program().name(), s.runtime(), Integer.toString(s.workers()),
                     num(s.medianMs()), num(ps.serialMs()), num(s.medianMs() / ps.serialMs()), num(s.minMs()),
                     num(s.maxMs()), num(ps.sequentialOverhead(s.runtime())), num(ps.serialMs() / s.medianMs()),
                     num(s.stealRatio()), num(s.stealRatePerMs()), num(s.failedStealPct()), num(s.idlePct()),

@@ -1,0 +1,490 @@
+package dev.weft.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code --report DIR}: writes {@code DIR/report.html}, one self-contained page (inline CSS and SVG, no
+ * scripts, nothing fetched when it is viewed) with the machine, the options, and the figures of Kumar's
+ * thesis for this run: sequential overhead per program (his figure 4.5), speedup curves (4.7), steal ratio
+ * and steal rate (4.3, 5.1), and every CSV column in a table.
+ *
+ * <p>The page is well-formed XML (XHTML): every element is closed and all text is escaped, so tests parse
+ * it with the JDK's XML parser, and browsers render it as ordinary HTML with inline SVG.
+ */
+final class Report {
+    static final String XHTML = "http://www.w3.org/1999/xhtml";
+    static final String WEFT = "#d95f02";
+    static final String FJP = "#5e60a8";
+    static final String IDEAL = "#888888";
+
+    private Report() {
+    }
+
+    /** Writes {@code dir/report.html} and returns its path. */
+    static Path write(Path dir, List<Tables.ProgramSummary> all, Options o) throws IOException {
+        Files.createDirectories(dir);
+        Path file = dir.resolve("report.html");
+        Files.writeString(file, render(all, o, Machine.facts()), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    static String render(List<Tables.ProgramSummary> all, Options o, Map<String, String> machine) {
+        List<Integer> workers = workerCounts(all);
+        Html h = new Html();
+        h.raw("<!DOCTYPE html>\n");
+        h.open("html", "xmlns", XHTML, "lang", "en").raw("\n");
+        h.open("head");
+        h.raw("<meta charset=\"utf-8\"/>");
+        h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>");
+        h.el("title", "Weft benchmark report, " + machine.getOrDefault("Date", ""));
+        h.open("style").text(CSS).close("style");
+        h.close("head").raw("\n");
+        h.open("body");
+        h.el("h1", "Weft benchmark report");
+        h.el("p", "Each program runs as its serial elision (every fork replaced by a call), as idiomatic "
+                + "ForkJoinPool code and as idiomatic Weft code, interleaved in one JVM after warm-up. Times are "
+                + "medians; every other metric comes from the run with the median time.", "class", "lead");
+
+        setup(h, all, o, machine);
+        overview(h, all, workers);
+        overhead(h, all);
+        speedup(h, all, workers);
+        steals(h, all, workers);
+        data(h, all);
+        definitions(h);
+        h.close("body").raw("\n").close("html").raw("\n");
+        return h.toString();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Sections
+
+    private static void setup(Html h, List<Tables.ProgramSummary> all, Options o, Map<String, String> machine) {
+        h.open("section", "id", "setup");
+        h.el("h2", "Machine and options");
+        h.open("div", "class", "cols");
+        h.open("table", "class", "kv", "id", "machine");
+        h.open("caption").text("Machine").close("caption");
+        h.open("tbody");
+        for (var e : machine.entrySet()) {
+            h.open("tr").el("th", e.getKey(), "scope", "row").el("td", e.getValue()).close("tr");
+        }
+        h.close("tbody").close("table");
+        h.open("table", "class", "kv", "id", "options");
+        h.open("caption").text("Options").close("caption");
+        h.open("tbody");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"Sizes", o.quick ? "quick (--quick)" : "full (the seeds' sizes)"});
+        List<String> labels = all.stream().map(ps -> ps.result().label()).toList();
+        rows.add(new String[] {"Programs", labels.isEmpty() ? "(none)" : String.join(", ", labels)});
+        rows.add(new String[] {"Runtimes", String.join(", ", o.runtimes)});
+        rows.add(new String[] {"Workers", join(o.workers)});
+        rows.add(new String[] {"Warm-up runs", o.warmup + " per version" + (o.forks > 1 ? ", in each JVM" : "")});
+        rows.add(new String[] {"Measured runs", o.reps + " per version" + (o.forks > 1 ? ", in each JVM" : "")});
+        rows.add(new String[] {"JVMs (--forks)", Integer.toString(o.forks)});
+        rows.add(new String[] {"GC before each run", o.gcBetweenRuns ? "yes" : "no (--no-gc)"});
+        for (String[] r : rows) {
+            h.open("tr").el("th", r[0], "scope", "row").el("td", r[1]).close("tr");
+        }
+        h.close("tbody").close("table");
+        h.close("div");
+        h.close("section");
+    }
+
+    /** The console's overview: each version's time over serial, and Weft over ForkJoinPool. */
+    private static void overview(Html h, List<Tables.ProgramSummary> all, List<Integer> workers) {
+        h.open("section", "id", "overview");
+        h.el("h2", "Time relative to serial");
+        h.el("p", "Median time over the serial elision's median time (lower is better; below 1 is faster than "
+                + "serial). The weft/fjp column is Weft's time over ForkJoinPool's: green where Weft is more than "
+                + "3% faster, red where it is more than 3% slower.");
+        h.open("div", "class", "scroll");
+        h.open("table", "id", "overview-table");
+        h.open("thead").open("tr");
+        h.el("th", "program", "class", "l", "rowspan", "2").el("th", "size", "class", "l", "rowspan", "2")
+                .el("th", "serial ms", "rowspan", "2");
+        for (int p : workers) {
+            h.el("th", p + (p == 1 ? " worker" : " workers"), "colspan", "3", "class", "group");
+        }
+        h.close("tr").open("tr");
+        for (int ignored : workers) {
+            h.el("th", "fjp").el("th", "weft").el("th", "weft/fjp");
+        }
+        h.close("tr").close("thead").open("tbody");
+        for (Tables.ProgramSummary ps : all) {
+            h.open("tr").el("td", ps.result().program().name(), "class", "l").el("td", ps.result().label(), "class", "l")
+                    .el("td", fixed(ps.serialMs(), 2));
+            for (int p : workers) {
+                Summary f = ps.get("fjp", p);
+                Summary w = ps.get("weft", p);
+                h.el("td", f == null ? "–" : fixed(f.medianMs() / ps.serialMs(), 2));
+                h.el("td", w == null ? "–" : fixed(w.medianMs() / ps.serialMs(), 2));
+                if (f == null || w == null) {
+                    h.el("td", "–");
+                } else {
+                    double r = w.medianMs() / f.medianMs();
+                    h.el("td", fixed(r, 3), "class", r > 1.03 ? "worse" : r < 0.97 ? "better" : "even");
+                }
+            }
+            h.close("tr");
+        }
+        h.close("tbody").close("table").close("div");
+        h.close("section");
+    }
+
+    private static void overhead(Html h, List<Tables.ProgramSummary> all) {
+        h.open("section", "id", "overhead");
+        h.el("h2", "Sequential overhead");
+        h.el("p", "Time with one worker over the serial elision's time: what the runtime costs when nothing runs "
+                + "in parallel (Kumar's figure 4.5). 1.0, the dashed line, is the serial program; the last group is "
+                + "the geometric mean over the programs.");
+        List<String> cats = new ArrayList<>();
+        double[] weft = new double[all.size() + 1];
+        double[] fjp = new double[all.size() + 1];
+        for (int i = 0; i < all.size(); i++) {
+            cats.add(all.get(i).result().program().name());
+            weft[i] = all.get(i).sequentialOverhead("weft");
+            fjp[i] = all.get(i).sequentialOverhead("fjp");
+        }
+        double gw = geomean(weft, all.size());
+        double gf = geomean(fjp, all.size());
+        weft[all.size()] = gw;
+        fjp[all.size()] = gf;
+        cats.add("geomean");
+        List<Svg.Series> series = new ArrayList<>();
+        if (anyFinite(weft)) {
+            series.add(new Svg.Series("Weft", WEFT, weft));
+        }
+        if (anyFinite(fjp)) {
+            series.add(new Svg.Series("ForkJoinPool", FJP, fjp));
+        }
+        if (series.isEmpty()) {
+            note(h, "No sequential overhead to show: it needs serial runs and 1-worker runs.");
+            h.close("section");
+            return;
+        }
+        figure(h, "chart", Svg.bars(new Svg.Bars("Sequential overhead (1 worker / serial; lower is better)",
+                "time / serial time", cats, series, Svg.Axis.AUTO, 1.0, "serial", all.size(), true)));
+
+        h.open("div", "class", "scroll");
+        h.open("table", "id", "overhead-table");
+        h.open("thead").open("tr").el("th", "program", "class", "l").el("th", "serial ms").el("th", "weft 1-worker ms")
+                .el("th", "weft overhead").el("th", "fjp 1-worker ms").el("th", "fjp overhead").close("tr").close("thead");
+        h.open("tbody");
+        for (Tables.ProgramSummary ps : all) {
+            Summary w = ps.get("weft", 1);
+            Summary f = ps.get("fjp", 1);
+            h.open("tr").el("td", ps.result().program().name(), "class", "l").el("td", fixed(ps.serialMs(), 2))
+                    .el("td", w == null ? "–" : fixed(w.medianMs(), 2)).el("td", fixed(ps.sequentialOverhead("weft"), 3))
+                    .el("td", f == null ? "–" : fixed(f.medianMs(), 2)).el("td", fixed(ps.sequentialOverhead("fjp"), 3))
+                    .close("tr");
+        }
+        h.open("tr", "class", "geo").el("td", "geomean", "class", "l")
+                .el("td", "over " + count(weft, all.size()) + " programs", "colspan", "2")
+                .el("td", fixed(gw, 3), "id", "geomean-weft")
+                .el("td", "over " + count(fjp, all.size()) + " programs").el("td", fixed(gf, 3), "id", "geomean-fjp").close("tr");
+        h.close("tbody").close("table").close("div");
+        h.close("section");
+    }
+
+    private static void speedup(Html h, List<Tables.ProgramSummary> all, List<Integer> workers) {
+        h.open("section", "id", "speedup");
+        h.el("h2", "Speedup");
+        h.el("p", "Serial elision's time over the time with P workers, per program (Kumar's figure 4.7). The dashed "
+                + "line is ideal scaling (P times faster than serial with P workers); the sequential overhead is "
+                + "where each curve starts at one worker.");
+        if (workers.isEmpty()) {
+            note(h, "No parallel runs to show.");
+            h.close("section");
+            return;
+        }
+        double[] xs = workers.stream().mapToDouble(Integer::doubleValue).toArray();
+        h.open("div", "class", "grid");
+        for (Tables.ProgramSummary ps : all) {
+            double[] w = new double[xs.length];
+            double[] f = new double[xs.length];
+            for (int i = 0; i < xs.length; i++) {
+                w[i] = speedupOf(ps, "weft", workers.get(i));
+                f[i] = speedupOf(ps, "fjp", workers.get(i));
+            }
+            if (!anyFinite(w) && !anyFinite(f)) {
+                h.open("figure", "class", "small");
+                note(h, ps.result().label() + ": no speedup to show (it needs serial runs and parallel runs).");
+                h.close("figure");
+                continue;
+            }
+            double maxP = xs[xs.length - 1];
+            List<Svg.Line> lines = new ArrayList<>();
+            if (anyFinite(w)) {
+                lines.add(new Svg.Line("Weft", WEFT, xs, w, false));
+            }
+            if (anyFinite(f)) {
+                lines.add(new Svg.Line("ForkJoinPool", FJP, xs, f, false));
+            }
+            lines.add(new Svg.Line("ideal", IDEAL, new double[] {0, maxP}, new double[] {0, maxP}, true));
+            figure(h, "small", Svg.lines(new Svg.Lines(ps.result().label(), "workers", "speedup over serial", lines, xs)));
+        }
+        h.close("div");
+        h.close("section");
+    }
+
+    private static void steals(Html h, List<Tables.ProgramSummary> all, List<Integer> workers) {
+        h.open("section", "id", "steals");
+        h.el("h2", "Steals");
+        h.el("p", "Steal ratio: tasks stolen over tasks created, at each worker count (Kumar's figures 4.3 and 5.1a; "
+                + "log scale, a hollow circle on the baseline is zero steals). Steal rate: steals per millisecond of "
+                + "the run, which is what the victims pay for (figure 5.1b).");
+        List<Integer> parallel = workers.stream().filter(p -> p > 1).toList();
+        if (parallel.isEmpty()) {
+            note(h, "No runs with more than one worker, so nothing could be stolen.");
+            h.close("section");
+            return;
+        }
+        List<String> cats = all.stream().map(ps -> ps.result().program().name()).toList();
+        List<Svg.Series> ratio = stealSeries(all, parallel, "weft", Summary::stealRatio, 0xfdd0a2, 0x7f2704);
+        if (ratio.isEmpty()) {
+            note(h, "No Weft runs with more than one worker: no steal ratio to show.");
+        } else {
+            figure(h, "chart", Svg.bars(new Svg.Bars("Steal ratio, Weft (steals / tasks)", "steals / tasks", cats, ratio,
+                    Svg.Axis.LOG, Double.NaN, null, -1, false)));
+        }
+        List<Svg.Series> weftRate = stealSeries(all, parallel, "weft", Summary::stealRatePerMs, 0xfdd0a2, 0x7f2704);
+        if (!weftRate.isEmpty()) {
+            figure(h, "chart", Svg.bars(new Svg.Bars("Steal rate, Weft (steals per ms)", "steals / ms", cats, weftRate,
+                    Svg.Axis.AUTO, Double.NaN, null, -1, true)));
+        }
+        List<Svg.Series> fjpRate = stealSeries(all, parallel, "fjp", Summary::stealRatePerMs, 0xdadaeb, 0x3f007d);
+        if (!fjpRate.isEmpty()) {
+            figure(h, "chart", Svg.bars(new Svg.Bars("Steal rate, ForkJoinPool (steals per ms)", "steals / ms", cats,
+                    fjpRate, Svg.Axis.AUTO, Double.NaN, null, -1, true)));
+        }
+        h.close("section");
+    }
+
+    /** One series per worker count (light to dark), or none if the runtime has no run at any of them. */
+    private static List<Svg.Series> stealSeries(List<Tables.ProgramSummary> all, List<Integer> workers, String runtime,
+                                                java.util.function.ToDoubleFunction<Summary> metric, int light, int dark) {
+        List<Svg.Series> out = new ArrayList<>();
+        boolean any = false;
+        for (int k = 0; k < workers.size(); k++) {
+            int p = workers.get(k);
+            double[] v = new double[all.size()];
+            for (int i = 0; i < all.size(); i++) {
+                Summary s = all.get(i).get(runtime, p);
+                v[i] = s == null ? Double.NaN : metric.applyAsDouble(s);
+            }
+            any |= anyFinite(v);
+            double t = workers.size() == 1 ? 1 : 0.35 + 0.65 * k / (workers.size() - 1);
+            out.add(new Svg.Series(p + " workers", mix(light, dark, t), v));
+        }
+        return any ? out : List.of();
+    }
+
+    /** Every CSV column, with the same cells as the CSV file. */
+    private static void data(Html h, List<Tables.ProgramSummary> all) {
+        h.open("section", "id", "data");
+        h.el("h2", "All measurements");
+        h.el("p", "The CSV's rows and columns (same numbers). Empty cells: the metric does not apply to that runtime.");
+        h.open("div", "class", "scroll");
+        h.open("table", "id", "data-table", "class", "data");
+        h.open("thead").open("tr");
+        String[] cols = Tables.CSV_HEADER.split(",");
+        for (int i = 0; i < cols.length; i++) {
+            h.el("th", cols[i].replace('_', ' '), "title", cols[i], "class", i < 2 ? "l" : "n");
+        }
+        h.close("tr").close("thead");
+        for (Tables.ProgramSummary ps : all) {
+            h.open("tbody");
+            for (List<String> row : Tables.csvCells(ps)) {
+                h.open("tr", "class", row.get(1));
+                for (int i = 0; i < row.size(); i++) {
+                    h.el("td", row.get(i), "class", i < 2 ? "l" : "n");
+                }
+                h.close("tr");
+            }
+            h.close("tbody");
+        }
+        h.close("table").close("div");
+        h.close("section");
+    }
+
+    private static void definitions(Html h) {
+        h.open("section", "id", "definitions");
+        h.el("h2", "Definitions");
+        h.open("dl");
+        String[][] defs = {
+            {"sequential overhead", "median time with 1 worker / median serial time"},
+            {"speedup", "median serial time / median time with P workers"},
+            {"steal ratio", "tasks stolen / tasks created. ForkJoinPool does not count its forks, so its ratio divides "
+                    + "its steal count by the number of tasks Weft created at 1 worker (the decomposition is the same)."},
+            {"steal rate", "steals per millisecond of wall time"},
+            {"failed steal %", "Weft: steal attempts on a non-empty victim that lost the race, over all such attempts"},
+            {"idle %", "Weft: time workers spent without work, over workers × wall time"},
+            {"serving %", "Weft: time victims spent publishing work for thieves, over workers × wall time"},
+            {"GC %", "time the JVM spent collecting during the run, over wall time"},
+            {"alloc bytes per task", "bytes allocated by all threads during the run / tasks created"},
+            {"tasks per s per worker", "tasks created / wall time / workers (Lea's task rate)"},
+        };
+        for (String[] d : defs) {
+            h.el("dt", d[0]).el("dd", d[1]);
+        }
+        h.close("dl");
+        h.close("section");
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Helpers
+
+    /** The worker counts of the parallel runtimes' runs, ascending. */
+    static List<Integer> workerCounts(List<Tables.ProgramSummary> all) {
+        TreeSet<Integer> ps = new TreeSet<>();
+        for (Tables.ProgramSummary s : all) {
+            for (Summary x : s.byConfig().values()) {
+                if (!x.runtime().equals("serial")) {
+                    ps.add(x.workers());
+                }
+            }
+        }
+        return List.copyOf(ps);
+    }
+
+    private static double speedupOf(Tables.ProgramSummary ps, String runtime, int p) {
+        Summary s = ps.get(runtime, p);
+        return s == null ? Double.NaN : ps.serialMs() / s.medianMs();
+    }
+
+    /** The geometric mean of the finite positive values among the first {@code n}; NaN if there are none. */
+    static double geomean(double[] v, int n) {
+        double sum = 0;
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            if (Double.isFinite(v[i]) && v[i] > 0) {
+                sum += Math.log(v[i]);
+                c++;
+            }
+        }
+        return c == 0 ? Double.NaN : Math.exp(sum / c);
+    }
+
+    private static int count(double[] v, int n) {
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            if (Double.isFinite(v[i]) && v[i] > 0) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    private static boolean anyFinite(double[] v) {
+        for (double x : v) {
+            if (Double.isFinite(x)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String mix(int a, int b, double t) {
+        int r = (int) Math.round(((a >> 16) & 255) * (1 - t) + ((b >> 16) & 255) * t);
+        int g = (int) Math.round(((a >> 8) & 255) * (1 - t) + ((b >> 8) & 255) * t);
+        int bl = (int) Math.round((a & 255) * (1 - t) + (b & 255) * t);
+        return String.format(Locale.ROOT, "#%02x%02x%02x", r, g, bl);
+    }
+
+    private static String fixed(double v, int decimals) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "–";
+    }
+
+    private static String join(List<Integer> xs) {
+        return String.join(", ", xs.stream().map(String::valueOf).toList());
+    }
+
+    private static void note(Html h, String text) {
+        h.el("p", text, "class", "note");
+    }
+
+    private static void figure(Html h, String cls, String svg) {
+        h.open("figure", "class", cls).raw(svg).close("figure");
+    }
+
+    /** Just enough of an XHTML writer: every element closed, every text and attribute escaped. */
+    private static final class Html {
+        private final StringBuilder b = new StringBuilder(1 << 16);
+
+        Html open(String tag, String... attrs) {
+            b.append('<').append(tag);
+            for (int i = 0; i < attrs.length; i += 2) {
+                b.append(' ').append(attrs[i]).append("=\"").append(Svg.esc(attrs[i + 1])).append('"');
+            }
+            b.append('>');
+            return this;
+        }
+
+        Html close(String tag) {
+            b.append("</").append(tag).append('>');
+            return this;
+        }
+
+        Html text(String s) {
+            b.append(Svg.esc(s));
+            return this;
+        }
+
+        Html el(String tag, String text, String... attrs) {
+            return open(tag, attrs).text(text).close(tag);
+        }
+
+        Html raw(String s) {
+            b.append(s);
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return b.toString();
+        }
+    }
+
+    private static final String CSS = """
+            body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222;
+                   max-width: 1040px; margin: 0 auto; padding: 12px 20px 40px; line-height: 1.4; }
+            h1 { font-size: 1.6em; margin: 0.3em 0; }
+            h2 { font-size: 1.25em; border-bottom: 1px solid #ddd; padding-bottom: 3px; margin-top: 1.8em; }
+            p.lead { color: #444; }
+            .note { color: #777; font-style: italic; }
+            .cols { display: flex; flex-wrap: wrap; gap: 28px; align-items: flex-start; }
+            caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
+            table { border-collapse: collapse; font-size: 13px; margin: 10px 0; font-variant-numeric: tabular-nums; }
+            th, td { padding: 3px 8px; border-bottom: 1px solid #e6e6e6; text-align: right; white-space: nowrap; }
+            th { background: #f3f3f3; font-weight: 600; }
+            th.group { text-align: center; border-left: 1px solid #ddd; }
+            .l { text-align: left; }
+            table.kv th, table.kv td { text-align: left; white-space: normal; vertical-align: top; }
+            table.kv td { max-width: 520px; overflow-wrap: anywhere; }
+            table.data { font-size: 12px; }
+            table.data th { white-space: normal; vertical-align: bottom; min-width: 44px; }
+            table.data tbody { border-top: 2px solid #bbb; }
+            tr.weft td { background: #fff6ef; }
+            tr.fjp td { background: #f5f5fc; }
+            tr.geo td { font-weight: 700; border-top: 2px solid #999; }
+            td.better { color: #1a7f37; font-weight: 600; }
+            td.worse { color: #c62828; font-weight: 600; }
+            .scroll { overflow-x: auto; }
+            figure { margin: 14px 0; }
+            figure svg { display: block; width: 100%; height: auto; }
+            figure.chart svg { max-width: 900px; }
+            .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 10px; }
+            .grid figure { margin: 0; border: 1px solid #eee; border-radius: 4px; padding: 4px; }
+            dt { font-weight: 600; margin-top: 6px; }
+            dd { margin-left: 18px; color: #444; }
+            """;
+}
