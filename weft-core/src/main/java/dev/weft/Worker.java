@@ -536,8 +536,15 @@ final class Worker extends WorkerPadding2 {
                     continue;
                 }
                 if (spare && pool.spareSurplus()) {
-                    // More temporary workers than blocked ones: this one is no longer needed.
+                    // More temporary workers than blocked ones: this one is no longer needed. Stop counting
+                    // as a searcher, then rescan once: a submitter that saw us searching woke nobody, and
+                    // its job must not be left to blocked workers (Dekker, as when parking).
                     sleep.searchingDecrement();
+                    Job last = scan(false);
+                    if (last != null) {
+                        state = RUNNING;
+                        return last;
+                    }
                     return null;
                 }
                 // Park: count ourselves parked, then rescan everything (Dekker with publishers and
@@ -572,11 +579,12 @@ final class Worker extends WorkerPadding2 {
                     // A task may have left this thread's interrupt flag set; park would not block.
                     Thread.interrupted();
                     if (spare) {
-                        // Spares park with a keep-alive and leave once no worker is blocked any more.
+                        // Spares park with a keep-alive; once they outnumber blocked workers they search
+                        // once more and leave through the exit path above.
                         LockSupport.parkNanos(pool, SPARE_KEEP_ALIVE_NANOS);
                         if (parkState == 1 && pool.spareSurplus() && PARK_STATE.compareAndSet(this, 1, 0)) {
-                            sleep.parkedDecrement();
-                            return null;
+                            sleep.parkedToSearching();
+                            break;
                         }
                     } else {
                         LockSupport.park(pool);
