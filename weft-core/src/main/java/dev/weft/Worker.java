@@ -34,8 +34,13 @@ final class Worker extends WorkerPadding2 {
      */
     private static final int SPIN_ROUNDS = 64;
     private static final long SPIN_NANOS = 50_000L;
-    /** Spins of a waiting joiner with nothing to help with before it parks for a while. */
+    /**
+     * A waiting joiner with nothing to help with spins at least this many times and this long before it
+     * parks for a while: a stolen half often completes within microseconds, and waking a parked thread
+     * costs tens of microseconds on a virtual machine.
+     */
     private static final int JOIN_SPINS = 128;
+    private static final long JOIN_SPIN_NANOS = 50_000L;
     private static final long JOIN_PARK_NANOS = 50_000L;
     /** How long an idle temporary worker waits before checking whether it is still needed. */
     private static final long SPARE_KEEP_ALIVE_NANOS = 1_000_000_000L;
@@ -329,6 +334,7 @@ final class Worker extends WorkerPadding2 {
         long busy = 0;
         int depth = ++helpDepth;
         boolean counted = false;
+        long waitStart = start;
         try {
             int spins = 0;
             while (j != null ? !j.isFinal() : !f.quiescent()) {
@@ -340,8 +346,10 @@ final class Worker extends WorkerPadding2 {
                     }
                     long t0 = System.nanoTime();
                     runJob(h);
-                    busy += System.nanoTime() - t0;
+                    long t1 = System.nanoTime();
+                    busy += t1 - t0;
                     spins = 0;
+                    waitStart = t1;
                     continue;
                 }
                 if (!counted) {
@@ -359,7 +367,7 @@ final class Worker extends WorkerPadding2 {
                     hungerSignals++;
                     helpSignalTarget.signalHungry();
                 }
-                if (++spins < JOIN_SPINS) {
+                if (++spins < JOIN_SPINS || (spins & 15) != 0 || System.nanoTime() - waitStart < JOIN_SPIN_NANOS) {
                     if ((spins & 15) == 0) {
                         Thread.yield();
                     } else {

@@ -16,8 +16,10 @@ import java.util.Map;
  * spread instead of one JVM's luck.
  */
 final class Forks {
-    static final String SAMPLE_HEADER = "program,label,runtime,workers,nanos,gc_nanos,alloc_bytes,steals,tasks,"
-            + "steal_attempts,failed_steals,idle_nanos,serving_nanos";
+    /** The label is last: it may contain commas, so lines are split into at most this many fields. */
+    static final String SAMPLE_HEADER = "program,runtime,workers,nanos,gc_nanos,alloc_bytes,steals,tasks,"
+            + "steal_attempts,failed_steals,idle_nanos,serving_nanos,label";
+    private static final int FIELDS = 13;
 
     private Forks() {
     }
@@ -57,12 +59,12 @@ final class Forks {
                 if (line.startsWith("program,") || line.isBlank()) {
                     continue;
                 }
-                String[] c = line.split(",");
-                labels.put(c[0], c[1]);
-                Runner.Config cfg = new Runner.Config(c[2], Integer.parseInt(c[3]));
-                Sample s = new Sample(Long.parseLong(c[4]), Long.parseLong(c[5]), Long.parseLong(c[6]), Long.parseLong(c[7]),
-                        Long.parseLong(c[8]), Long.parseLong(c[9]), Long.parseLong(c[10]), Long.parseLong(c[11]),
-                        Long.parseLong(c[12]));
+                String[] c = line.split(",", FIELDS);
+                labels.put(c[0], c[12]);
+                Runner.Config cfg = new Runner.Config(c[1], Integer.parseInt(c[2]));
+                Sample s = new Sample(Long.parseLong(c[3]), Long.parseLong(c[4]), Long.parseLong(c[5]), Long.parseLong(c[6]),
+                        Long.parseLong(c[7]), Long.parseLong(c[8]), Long.parseLong(c[9]), Long.parseLong(c[10]),
+                        Long.parseLong(c[11]));
                 pooled.computeIfAbsent(c[0], k -> new LinkedHashMap<>()).computeIfAbsent(cfg, k -> new ArrayList<>()).add(s);
             }
             Files.deleteIfExists(out);

@@ -32,10 +32,11 @@ final class Runner {
                     continue;
                 }
                 for (Sample s : e.getValue()) {
-                    out.add(String.join(",", program.name(), label, e.getKey().runtime(), Integer.toString(e.getKey().workers()),
+                    out.add(String.join(",", program.name(), e.getKey().runtime(), Integer.toString(e.getKey().workers()),
                             Long.toString(s.nanos()), Long.toString(s.gcNanos()), Long.toString(s.allocatedBytes()),
                             Long.toString(s.steals()), Long.toString(s.tasks()), Long.toString(s.stealAttempts()),
-                            Long.toString(s.failedSteals()), Long.toString(s.idleNanos()), Long.toString(s.servingNanos())));
+                            Long.toString(s.failedSteals()), Long.toString(s.idleNanos()), Long.toString(s.servingNanos()),
+                            label));
                 }
             }
             return out;

@@ -211,12 +211,20 @@ public final class LUD implements Program {
     // ---------------------------------------------------------------------------------------------
     // Serial elision. Matrices are (row, column) element offsets into m; nb is the size in blocks.
 
-    /** M -= V·W. */
+    /**
+     * M -= V·W. Every version dispatches its leaves from a small method like this one and splits in a
+     * separate one: the JIT compiles the inlined leaf loop noticeably better in a small caller (Lea's
+     * {@code Schur.compute} has that shape), and the versions should differ only in how they fork.
+     */
     static void schur(double[][] m, int mr, int mc, int vr, int vc, int wr, int wc, int nb) {
         if (nb == 1) {
             blockSchur(m, mr, mc, vr, vc, wr, wc);
-            return;
+        } else {
+            schurSplit(m, mr, mc, vr, vc, wr, wc, nb);
         }
+    }
+
+    static void schurSplit(double[][] m, int mr, int mc, int vr, int vc, int wr, int wc, int nb) {
         int h = nb / 2;
         int o = h * BLOCK;
         schur(m, mr, mc, vr, vc, wr, wc, h);
@@ -290,8 +298,12 @@ public final class LUD implements Program {
     static void weftSchur(double[][] m, int mr, int mc, int vr, int vc, int wr, int wc, int nb) {
         if (nb == 1) {
             blockSchur(m, mr, mc, vr, vc, wr, wc);
-            return;
+        } else {
+            weftSchurSplit(m, mr, mc, vr, vc, wr, wc, nb);
         }
+    }
+
+    static void weftSchurSplit(double[][] m, int mr, int mc, int vr, int vc, int wr, int wc, int nb) {
         int h = nb / 2;
         int o = h * BLOCK;
         Weft.finish(() -> {
