@@ -139,15 +139,17 @@ final class Runner {
         long nanos = System.nanoTime() - t0;
         long alloc = threads.getTotalThreadAllocatedBytes() - alloc0;
         long gc = gcNanos() - gc0;
+        // Snapshot the counters before the (untimed) check: idle workers keep accruing idle time.
+        long fjpSteals = c.runtime().equals("fjp") ? fjp.getStealCount() - fjpStealsBefore : 0;
+        PoolStats st = c.runtime().equals("weft") ? weft.stats() : null;
         try {
             w.check(result, expected);
         } catch (AssertionError e) {
             throw new AssertionError(w.label() + " " + c.label() + ": wrong result: " + e.getMessage(), e);
         }
         return switch (c.runtime()) {
-            case "fjp" -> new Sample(nanos, gc, alloc, fjp.getStealCount() - fjpStealsBefore, 0, 0, 0, 0, 0);
+            case "fjp" -> new Sample(nanos, gc, alloc, fjpSteals, 0, 0, 0, 0, 0);
             case "weft" -> {
-                PoolStats st = weft.stats();
                 lastStats.put(c.workers(), st);
                 PoolStats.WorkerStats t = st.total();
                 yield new Sample(nanos, gc, alloc, t.steals(), st.tasks(), t.stealAttempts(), t.failedSteals(),
