@@ -13,32 +13,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class FinishTest {
-    static WeftPool p1;
-    static WeftPool p4;
-
-    @BeforeAll
-    static void pools() {
-        p1 = new WeftPool(1);
-        p4 = new WeftPool(4);
-    }
-
-    @AfterAll
-    static void close() {
-        p1.close();
-        p4.close();
-    }
-
-    static WeftPool pool(int p) {
-        return p == 1 ? p1 : p4;
-    }
-
+class FinishTest extends SharedPools {
     /** X10's fib: finish { async a = fib(n-1); b = fib(n-2) }. */
     static long fib(int n) {
         if (n < 2) {

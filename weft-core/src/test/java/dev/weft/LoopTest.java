@@ -6,32 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class LoopTest {
-    static WeftPool p1;
-    static WeftPool p4;
-
-    @BeforeAll
-    static void pools() {
-        p1 = new WeftPool(1);
-        p4 = new WeftPool(4);
-    }
-
-    @AfterAll
-    static void close() {
-        p1.close();
-        p4.close();
-    }
-
-    static WeftPool pool(int p) {
-        return p == 1 ? p1 : p4;
-    }
-
+class LoopTest extends SharedPools {
     @ParameterizedTest
     @ValueSource(ints = {1, 4})
     void everyIndexRunsExactlyOnce(int p) {

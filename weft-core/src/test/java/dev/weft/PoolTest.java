@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -180,29 +178,7 @@ class PoolTest {
             for (int i = 0; i < 5; i++) {
                 pool.invoke(() -> JoinTest.fib(22));
             }
-            // Behaviour, not timing: within a generous bound every worker reaches the parked state.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            boolean allParked = false;
-            while (!allParked && System.nanoTime() < deadline) {
-                allParked = true;
-                for (Worker w : pool.workers) {
-                    allParked &= w.getState() == Thread.State.WAITING;
-                }
-                Thread.sleep(5);
-            }
-            assertTrue(allParked, "workers did not park");
-            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-            long before = 0;
-            for (Worker w : pool.workers) {
-                before += mx.getThreadCpuTime(w.threadId());
-            }
-            Thread.sleep(200);
-            long after = 0;
-            for (Worker w : pool.workers) {
-                after += mx.getThreadCpuTime(w.threadId());
-                assertEquals(Thread.State.WAITING, w.getState());
-            }
-            assertTrue(after - before < TimeUnit.MILLISECONDS.toNanos(20), "idle workers used CPU: " + (after - before) + " ns");
+            IdleWorkers.assertParkedAndQuiet(pool);
             // and they wake up for new work
             assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)));
         }

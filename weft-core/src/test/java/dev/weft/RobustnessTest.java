@@ -3,8 +3,6 @@ package dev.weft;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,27 +56,7 @@ class RobustnessTest {
             for (int i = 0; i < 10; i++) {
                 pool.run(() -> Thread.currentThread().interrupt());
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            boolean parked = false;
-            while (!parked && System.nanoTime() < deadline) {
-                parked = true;
-                for (Worker w : pool.workers) {
-                    parked &= w.getState() == Thread.State.WAITING;
-                }
-                Thread.sleep(5);
-            }
-            assertTrue(parked, "workers did not park");
-            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-            long before = 0;
-            for (Worker w : pool.workers) {
-                before += mx.getThreadCpuTime(w.threadId());
-            }
-            Thread.sleep(200);
-            long after = 0;
-            for (Worker w : pool.workers) {
-                after += mx.getThreadCpuTime(w.threadId());
-            }
-            assertTrue(after - before < TimeUnit.MILLISECONDS.toNanos(20), "idle workers used CPU: " + (after - before));
+            IdleWorkers.assertParkedAndQuiet(pool);
             assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)));
         }
     }

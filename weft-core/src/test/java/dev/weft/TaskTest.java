@@ -16,28 +16,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class TaskTest {
-    static WeftPool p1;
-    static WeftPool p4;
-
-    @BeforeAll
-    static void pools() {
-        p1 = new WeftPool(1);
-        p4 = new WeftPool(4);
-    }
-
-    @AfterAll
-    static void close() {
-        p1.close();
-        p4.close();
-    }
-
+class TaskTest extends SharedPools {
     static final class Fib extends Task<Integer> {
         final int n;
 
@@ -85,7 +68,7 @@ class TaskTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 4})
     void forkJoinComputesTheSerialResult(int p) {
-        WeftPool pool = p == 1 ? p1 : p4;
+        WeftPool pool = pool(p);
         assertEquals(serialFib(22), pool.invoke(new Fib(22)));
         assertEquals(serialFib(20), pool.invoke(new FifoFib(20)));
     }
