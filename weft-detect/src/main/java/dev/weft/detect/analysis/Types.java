@@ -56,6 +56,7 @@ import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.type.TypeParameter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -135,13 +136,8 @@ public final class Types {
 
     /** The member type {@code name} of {@code owner} (declared or inherited), or null. */
     private String memberType(String owner, String name) {
-        Deque<String> work = new ArrayDeque<>(List.of(owner));
-        Set<String> seen = new HashSet<>();
-        while (!work.isEmpty()) {
-            String t = work.poll();
-            if (t == null || !seen.add(t)) {
-                continue;
-            }
+        HierarchyWalk walk = new HierarchyWalk(owner);
+        for (String t = walk.next(); t != null; t = walk.next()) {
             TypeInfo info = index.type(t);
             if (info != null) {
                 TypeInfo m = info.memberType(name);
@@ -149,12 +145,12 @@ public final class Types {
                     return m.fqn();
                 }
                 if (!resolvingSupertypes.get().contains(info)) {
-                    work.addAll(supertypes(info));
+                    walk.follow(supertypes(info));
                 }
             } else if (jdk.load(t + "." + name).isPresent()) {
                 return t + "." + name;
             } else {
-                work.addAll(jdk.supertypes(t));
+                walk.follow(jdk.supertypes(t));
             }
         }
         return null;
@@ -489,13 +485,8 @@ public final class Types {
 
     /** A field named {@code name} declared in or inherited by type {@code owner}, or null. */
     public Binding fieldOf(String owner, String name) {
-        Deque<String> work = new ArrayDeque<>(List.of(owner));
-        Set<String> seen = new HashSet<>();
-        while (!work.isEmpty()) {
-            String t = work.poll();
-            if (!seen.add(t)) {
-                continue;
-            }
+        HierarchyWalk walk = new HierarchyWalk(owner);
+        for (String t = walk.next(); t != null; t = walk.next()) {
             TypeInfo info = index.type(t);
             if (info != null) {
                 TypeInfo.FieldEntry f = info.field(name);
@@ -504,7 +495,7 @@ public final class Types {
                             f.declarator() instanceof com.github.javaparser.ast.body.EnumConstantDeclaration
                                     ? TypeRef.of(info.fqn()) : null);
                 }
-                work.addAll(supertypes(info));
+                walk.follow(supertypes(info));
             } else {
                 TypeRef jdkField = jdk.fieldType(t, name);
                 if (jdkField != null) {
@@ -733,13 +724,8 @@ public final class Types {
 
     /** Whether type {@code owner} declares or inherits a method {@code name} taking {@code arity} arguments. */
     public boolean hasMethod(String owner, String name, int arity) {
-        Deque<String> work = new ArrayDeque<>(List.of(owner));
-        Set<String> seen = new HashSet<>();
-        while (!work.isEmpty()) {
-            String t = work.poll();
-            if (!seen.add(t)) {
-                continue;
-            }
+        HierarchyWalk walk = new HierarchyWalk(owner);
+        for (String t = walk.next(); t != null; t = walk.next()) {
             TypeInfo info = index.type(t);
             if (info != null) {
                 for (MethodDeclaration md : info.methods(name)) {
@@ -747,7 +733,7 @@ public final class Types {
                         return true;
                     }
                 }
-                work.addAll(supertypes(info));
+                walk.follow(supertypes(info));
             } else if (jdk.hasMethod(t, name, arity)) {
                 return true;
             }
@@ -756,13 +742,8 @@ public final class Types {
     }
 
     private TypeRef memberReturnType(String owner, String name, int arity) {
-        Deque<String> work = new ArrayDeque<>(List.of(owner));
-        Set<String> seen = new HashSet<>();
-        while (!work.isEmpty()) {
-            String t = work.poll();
-            if (!seen.add(t)) {
-                continue;
-            }
+        HierarchyWalk walk = new HierarchyWalk(owner);
+        for (String t = walk.next(); t != null; t = walk.next()) {
             TypeInfo info = index.type(t);
             if (info != null) {
                 TypeRef found = null;
@@ -780,7 +761,7 @@ public final class Types {
                 if (any) {
                     return found;
                 }
-                work.addAll(supertypes(info));
+                walk.follow(supertypes(info));
             } else if (t.equals(Api.WEFT_POOL) && name.equals("common")) {
                 return TypeRef.of(Api.WEFT_POOL);
             } else {
@@ -1040,12 +1021,10 @@ public final class Types {
      * the runtimes ({@link Api#isFramework}) are not followed.
      */
     public List<CallableDeclaration<?>> projectMethods(String owner, String name, int arity) {
-        Deque<String> work = new ArrayDeque<>(List.of(owner));
-        Set<String> seen = new HashSet<>();
+        HierarchyWalk walk = new HierarchyWalk(owner);
         Set<CallableDeclaration<?>> result = new LinkedHashSet<>();
-        while (!work.isEmpty()) {
-            String t = work.poll();
-            if (!seen.add(t) || Api.isFramework(t)) {
+        for (String t = walk.next(); t != null; t = walk.next()) {
+            if (Api.isFramework(t)) {
                 continue;
             }
             TypeInfo info = index.type(t);
@@ -1062,7 +1041,7 @@ public final class Types {
                 }
             }
             if (!declared) {
-                work.addAll(supertypes(info));
+                walk.follow(supertypes(info));
             }
         }
         return new ArrayList<>(result);
@@ -1076,5 +1055,33 @@ public final class Types {
     /** The solver's counters, for the closing statistics line. */
     public Optional<String> solverStats() {
         return solver == null ? Optional.empty() : Optional.of(solver.stats());
+    }
+
+    /**
+     * A breadth-first walk up a type hierarchy that visits each type once; the caller decides which
+     * supertypes of a visited type to {@link #follow}.
+     */
+    private static final class HierarchyWalk {
+        private final Deque<String> work = new ArrayDeque<>();
+        private final Set<String> seen = new HashSet<>();
+
+        HierarchyWalk(String start) {
+            work.add(start);
+        }
+
+        /** The next type not visited yet, or null when the walk is over. */
+        String next() {
+            while (!work.isEmpty()) {
+                String t = work.poll();
+                if (t != null && seen.add(t)) {
+                    return t;
+                }
+            }
+            return null;
+        }
+
+        void follow(Collection<String> supertypes) {
+            work.addAll(supertypes);
+        }
     }
 }
