@@ -12,8 +12,8 @@ final class Async extends Job {
     }
 
     @Override
-    void execute() {
-        runBody(body, scope);
+    void perform() {
+        runBody(body, scope); // never throws: a failure goes to the scope
     }
 
     /** Runs an async body under scope {@code f}, skipping it if the scope was cancelled. */

@@ -28,12 +28,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = fn.applyAsInt(arg);
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = fn.applyAsInt(arg);
         }
     }
 
@@ -48,12 +44,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = fn.applyAsLong(arg);
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = fn.applyAsLong(arg);
         }
     }
 
@@ -68,12 +60,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = fn.applyAsDouble(arg);
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = fn.applyAsDouble(arg);
         }
     }
 
@@ -85,12 +73,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                body.run();
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            body.run();
         }
     }
 
@@ -103,12 +87,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = body.get();
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = body.get();
         }
     }
 
@@ -121,12 +101,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = body.getAsInt();
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = body.getAsInt();
         }
     }
 
@@ -139,12 +115,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = body.getAsLong();
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = body.getAsLong();
         }
     }
 
@@ -157,12 +129,8 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = body.getAsDouble();
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = body.getAsDouble();
         }
     }
 
@@ -188,17 +156,13 @@ final class Calls {
         }
 
         @Override
-        void execute() {
-            try {
-                result = switch (arity) {
-                    case 2 -> ((java.util.function.DoubleBinaryOperator) fn).applyAsDouble(a0, a1);
-                    case 3 -> ((Weft.DoubleOperator3) fn).applyAsDouble(a0, a1, a2);
-                    case 4 -> ((Weft.DoubleOperator4) fn).applyAsDouble(a0, a1, a2, a3);
-                    default -> ((Weft.DoubleOperator5) fn).applyAsDouble(a0, a1, a2, a3, a4);
-                };
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            result = switch (arity) {
+                case 2 -> ((java.util.function.DoubleBinaryOperator) fn).applyAsDouble(a0, a1);
+                case 3 -> ((Weft.DoubleOperator3) fn).applyAsDouble(a0, a1, a2);
+                case 4 -> ((Weft.DoubleOperator4) fn).applyAsDouble(a0, a1, a2, a3);
+                default -> ((Weft.DoubleOperator5) fn).applyAsDouble(a0, a1, a2, a3, a4);
+            };
         }
     }
 }

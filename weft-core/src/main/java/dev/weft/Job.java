@@ -70,13 +70,20 @@ abstract class Job {
         }
     }
 
-    /** Runs the job's body and records its outcome in the subclass's fields; never throws. */
-    abstract void execute();
-
-    /** Whether this job's failure should be reported to a finish scope rather than to a joiner. */
-    boolean reportsToScope() {
-        return false;
+    /**
+     * Runs the job's body and records its outcome: the result in the subclass's fields, a throwable in
+     * {@link #failure}. Never throws.
+     */
+    void execute() {
+        try {
+            perform();
+        } catch (Throwable t) {
+            failure = t;
+        }
     }
+
+    /** The job's body: computes and stores the result. What it throws becomes {@link #failure}. */
+    abstract void perform() throws Exception;
 
     final int status() {
         return (int) STATUS.getAcquire(this);

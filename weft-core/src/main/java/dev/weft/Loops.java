@@ -160,12 +160,8 @@ final class Loops {
         }
 
         @Override
-        void execute() {
-            try {
-                runOn(Worker.current(), loop, lo, hi);
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() {
+            runOn(Worker.current(), loop, lo, hi);
         }
     }
 

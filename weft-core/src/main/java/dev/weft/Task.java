@@ -64,12 +64,8 @@ public abstract class Task<T> extends Job implements Future<T> {
     }
 
     @Override
-    void execute() {
-        try {
-            result = compute();
-        } catch (Throwable t) {
-            failure = t;
-        }
+    void perform() throws Exception {
+        result = compute();
     }
 
     /**
@@ -194,15 +190,19 @@ public abstract class Task<T> extends Job implements Future<T> {
                 return;
             }
             if (statusPlain() == NEW) {
-                throw new IllegalStateException("task was never forked or submitted: " + this);
+                throw neverSubmitted();
             }
             w.awaitStolen(this);
             return;
         }
         if (statusPlain() == NEW) {
-            throw new IllegalStateException("task was never forked or submitted: " + this);
+            throw neverSubmitted();
         }
         quietlyAwait();
+    }
+
+    private IllegalStateException neverSubmitted() {
+        return new IllegalStateException("task was never forked or submitted: " + this);
     }
 
     /** Blocks a thread outside the pool until this task is final, ignoring interrupts. */
@@ -264,7 +264,7 @@ public abstract class Task<T> extends Job implements Future<T> {
                 awaitJoin();
             } else {
                 if (statusPlain() == NEW) {
-                    throw new IllegalStateException("task was never forked or submitted: " + this);
+                    throw neverSubmitted();
                 }
                 awaitDone(0L, true);
             }
@@ -330,16 +330,12 @@ public abstract class Task<T> extends Job implements Future<T> {
 
         @Override
         protected T compute() {
-            throw new UnsupportedOperationException(); // execute() calls the callable directly
+            throw new UnsupportedOperationException(); // perform() calls the callable directly
         }
 
         @Override
-        void execute() {
-            try {
-                result = callable.call();
-            } catch (Throwable t) {
-                failure = t;
-            }
+        void perform() throws Exception {
+            result = callable.call();
         }
 
         /** Runs the task on the calling thread, as {@link java.util.concurrent.FutureTask#run()}. */

@@ -27,7 +27,7 @@ public class PublishedDequeLincheckTest {
         }
 
         @Override
-        void execute() {
+        void perform() {
         }
     }
 
