@@ -67,7 +67,7 @@ public final class Finish {
     }
 
     /** Settles a counted job after it completed (or was taken back and run by its owner). */
-    void release(Job j) {
+    void release() {
         if ((int) OUTSTANDING.getAndAdd(this, -1) == 1) {
             Thread w = waiter;
             if (w != null) {

@@ -241,7 +241,7 @@ final class PendingStack {
         j.runInline();
         drainTo(t0);
         if (j.counted) {
-            j.scope.release(j);
+            j.scope.release();
         }
     }
 
@@ -372,7 +372,7 @@ final class PendingStack {
                 } catch (Throwable t) {
                     if (count) {
                         j.counted = false;
-                        f.release(j);
+                        f.release();
                     }
                     throw t;
                 }

@@ -354,17 +354,13 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     }
 
     /** Whether an idle worker may exit: the pool is shut down and the inbox is empty. */
-    boolean mayExit(Worker w) {
+    boolean mayExit() {
         if (runState == RUNNING) {
             return false;
         }
         synchronized (lock) {
             return inbox.isEmpty();
         }
-    }
-
-    boolean isShutdownState() {
-        return runState != RUNNING;
     }
 
     void onWorkerExit(Worker w) {

@@ -298,7 +298,7 @@ final class Worker extends WorkerPadding2 {
             scope = saved;
         }
         if (j.counted) {
-            f.release(j);
+            f.release();
         }
     }
 
@@ -363,9 +363,9 @@ final class Worker extends WorkerPadding2 {
                         r.requestHelp();
                     }
                 }
-                if (helpSignalTarget != null && backoffRound(spins + 1)) {
+                if (runningSeen != null && backoffRound(spins + 1)) {
                     hungerSignals++;
-                    helpSignalTarget.signalHungry();
+                    runningSeen.signalHungry();
                 }
                 if (++spins < JOIN_SPINS || (spins & 15) != 0 || System.nanoTime() - waitStart < JOIN_SPIN_NANOS) {
                     if ((spins & 15) == 0) {
@@ -412,28 +412,8 @@ final class Worker extends WorkerPadding2 {
                 }
             }
         }
-        Worker[] ws = pool.workers;
-        int n = ws.length;
-        int start = nextRandom(n);
-        Worker running = null;
-        for (int i = 0; i < n; i++) {
-            Worker v = ws[(start + i) % n];
-            if (v != this && v != null) {
-                h = trySteal(v);
-                if (h != null) {
-                    return h;
-                }
-                if (running == null && v.state == RUNNING) {
-                    running = v;
-                }
-            }
-        }
-        helpSignalTarget = running;
-        return null;
+        return stealPass();
     }
-
-    /** A running worker seen by the last failed {@link #findHelp}: the one a waiting joiner asks for work. */
-    private Worker helpSignalTarget;
 
     // ---------------------------------------------------------------------------------------------
     // Stealing and idling (PROTOCOL.md, "stealing" and "sleep")
@@ -458,19 +438,23 @@ final class Worker extends WorkerPadding2 {
         return j;
     }
 
-    /** One pass over the other workers' deques and the inbox; signals hunger to one running worker. */
     /** True on rounds 1, 2, 4, 8, ...: hunger requests persist until served, so repeating them is waste. */
     static boolean backoffRound(int round) {
         return (round & (round - 1)) == 0;
     }
 
-    private Job scan(boolean signalOne) {
-        lastVictim = null;
-        Job j = published.poll();
-        if (j != null) {
-            takenBack++;
-            return j;
-        }
+    /**
+     * A running worker seen by the last failed {@link #stealPass}, or null: the one an idle worker or a
+     * waiting joiner asks for work.
+     */
+    private Worker runningSeen;
+
+    /**
+     * One steal attempt on every other worker, from a random one on. Returns the first job taken and
+     * records its victim in {@link #lastVictim}; after a pass that took nothing, {@link #runningSeen} is
+     * the first running worker seen (the one to ask for work).
+     */
+    private Job stealPass() {
         Worker[] ws = pool.workers;
         int n = ws.length;
         int start = nextRandom(n);
@@ -480,7 +464,7 @@ final class Worker extends WorkerPadding2 {
             if (v == this || v == null) {
                 continue;
             }
-            j = trySteal(v);
+            Job j = trySteal(v);
             if (j != null) {
                 lastVictim = v;
                 return j;
@@ -489,14 +473,30 @@ final class Worker extends WorkerPadding2 {
                 running = v;
             }
         }
+        runningSeen = running;
+        return null;
+    }
+
+    /** One pass over the other workers' deques and the inbox; signals hunger to one running worker. */
+    private Job scan(boolean signalOne) {
+        lastVictim = null;
+        Job j = published.poll();
+        if (j != null) {
+            takenBack++;
+            return j;
+        }
+        j = stealPass();
+        if (j != null) {
+            return j;
+        }
         j = pool.pollInbox();
         if (j != null) {
             externalTaken++;
             return j;
         }
-        if (signalOne && running != null) {
+        if (signalOne && runningSeen != null) {
             hungerSignals++;
-            running.signalHungry();
+            runningSeen.signalHungry();
         }
         return null;
     }
@@ -531,7 +531,7 @@ final class Worker extends WorkerPadding2 {
                     }
                     return j;
                 }
-                if (pool.mayExit(this)) {
+                if (pool.mayExit()) {
                     sleep.searchingDecrement();
                     return null;
                 }
