@@ -1,16 +1,19 @@
 package dev.weft;
 
-import java.util.Objects;
 import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleSupplier;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.IntBinaryOperator;
+import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
 import java.util.function.LongBinaryOperator;
+import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
 
 /**
- * The out-of-line parts of {@link Weft}'s function-form joins: the path for callers outside any pool
- * and the slow join (a slot that was published, or work left above it). Keeping them out of the join
+ * The out-of-line parts of {@link Weft}'s joins: the path for callers outside any pool and the slow
+ * join (a slot that was published, or work left above it). Keeping them out of the join
  * methods keeps those small enough for the JIT to inline into the user's recursive method.
  */
 final class Joins {
@@ -18,20 +21,14 @@ final class Joins {
     }
 
     static int joinIntOutside(IntUnaryOperator fn, int x, int y, IntBinaryOperator combine) {
-        Objects.requireNonNull(fn, "fn");
-        Objects.requireNonNull(combine, "combine");
         return WeftPool.common().invoke(() -> Weft.joinInt(fn, x, y, combine));
     }
 
     static long joinLongOutside(LongUnaryOperator fn, long x, long y, LongBinaryOperator combine) {
-        Objects.requireNonNull(fn, "fn");
-        Objects.requireNonNull(combine, "combine");
         return WeftPool.common().invoke(() -> Weft.joinLong(fn, x, y, combine));
     }
 
     static double joinDoubleOutside(DoubleUnaryOperator fn, double x, double y, DoubleBinaryOperator combine) {
-        Objects.requireNonNull(fn, "fn");
-        Objects.requireNonNull(combine, "combine");
         return WeftPool.common().invoke(() -> Weft.joinDouble(fn, x, y, combine));
     }
 
@@ -114,6 +111,91 @@ final class Joins {
     static double applyWrapped(Weft.DoubleOperator5 fn, double a, double b, double c, double d, double e) {
         try {
             return fn.applyAsDouble(a, b, c, d, e);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
+
+    // The lambda forms' slow joins: the slot was published, or work was left above it.
+
+    static void joinRunnableSlow(PendingStack p, int s, Runnable a) {
+        Job j = p.reclaim(s);
+        if (j == null) {
+            runWrapped(a);
+        } else if (j.status() != Job.NORMAL) {
+            throw j.joinFailure();
+        }
+    }
+
+    static <A> A joinSupplierSlow(PendingStack p, int s, Supplier<A> a) {
+        Job j = p.reclaim(s);
+        if (j == null) {
+            return getWrapped(a);
+        }
+        if (j.status() != Job.NORMAL) {
+            throw j.joinFailure();
+        }
+        @SuppressWarnings("unchecked")
+        A r = ((Calls.SupplierCall<A>) j).result;
+        return r;
+    }
+
+    static int joinIntSupplierSlow(PendingStack p, int s, IntSupplier a) {
+        Job j = p.reclaim(s);
+        if (j == null) {
+            try {
+                return a.getAsInt();
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        }
+        if (j.status() != Job.NORMAL) {
+            throw j.joinFailure();
+        }
+        return ((Calls.IntSupplierCall) j).result;
+    }
+
+    static long joinLongSupplierSlow(PendingStack p, int s, LongSupplier a) {
+        Job j = p.reclaim(s);
+        if (j == null) {
+            try {
+                return a.getAsLong();
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        }
+        if (j.status() != Job.NORMAL) {
+            throw j.joinFailure();
+        }
+        return ((Calls.LongSupplierCall) j).result;
+    }
+
+    static double joinDoubleSupplierSlow(PendingStack p, int s, DoubleSupplier a) {
+        Job j = p.reclaim(s);
+        if (j == null) {
+            try {
+                return a.getAsDouble();
+            } catch (Throwable t) {
+                throw TaskFailedException.wrap(t);
+            }
+        }
+        if (j.status() != Job.NORMAL) {
+            throw j.joinFailure();
+        }
+        return ((Calls.DoubleSupplierCall) j).result;
+    }
+
+    static void runWrapped(Runnable r) {
+        try {
+            r.run();
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t);
+        }
+    }
+
+    static <T> T getWrapped(Supplier<T> s) {
+        try {
+            return s.get();
         } catch (Throwable t) {
             throw TaskFailedException.wrap(t);
         }

@@ -69,11 +69,11 @@ public final class Weft {
      * calling thread. Allocates nothing unless the {@code fn(x)} half is stolen.
      */
     public static int joinInt(IntUnaryOperator fn, int x, int y, IntBinaryOperator combine) {
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
         if (!(Thread.currentThread() instanceof Worker w)) {
             return Joins.joinIntOutside(fn, x, y, combine);
         }
-        Objects.requireNonNull(fn, "fn");
-        Objects.requireNonNull(combine, "combine");
         PendingStack p = w.pending;
         int s = p.pushIntFn(fn, x);
         if (w.signal() != 0) {
@@ -101,11 +101,11 @@ public final class Weft {
 
     /** The {@code long} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
     public static long joinLong(LongUnaryOperator fn, long x, long y, LongBinaryOperator combine) {
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
         if (!(Thread.currentThread() instanceof Worker w)) {
             return Joins.joinLongOutside(fn, x, y, combine);
         }
-        Objects.requireNonNull(fn, "fn");
-        Objects.requireNonNull(combine, "combine");
         PendingStack p = w.pending;
         int s = p.pushLongFn(fn, x);
         if (w.signal() != 0) {
@@ -133,11 +133,11 @@ public final class Weft {
 
     /** The {@code double} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
     public static double joinDouble(DoubleUnaryOperator fn, double x, double y, DoubleBinaryOperator combine) {
+        Objects.requireNonNull(fn, "fn");
+        Objects.requireNonNull(combine, "combine");
         if (!(Thread.currentThread() instanceof Worker w)) {
             return Joins.joinDoubleOutside(fn, x, y, combine);
         }
-        Objects.requireNonNull(fn, "fn");
-        Objects.requireNonNull(combine, "combine");
         PendingStack p = w.pending;
         int s = p.pushDoubleFn(fn, x);
         if (w.signal() != 0) {
@@ -192,13 +192,11 @@ public final class Weft {
      */
     public static double joinDouble(DoubleBinaryOperator fn, double x0, double x1, double y0, double y1,
                                     DoubleBinaryOperator combine) {
-        if (!(Thread.currentThread() instanceof Worker w)) {
-            Objects.requireNonNull(fn, "fn");
-            Objects.requireNonNull(combine, "combine");
-            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, y0, y1, combine));
-        }
         Objects.requireNonNull(fn, "fn");
         Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, y0, y1, combine));
+        }
         PendingStack p = w.pending;
         int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN2, x0, x1, 0, 0, 0);
         if (w.signal() != 0) {
@@ -233,13 +231,11 @@ public final class Weft {
      */
     public static double joinDouble(DoubleOperator3 fn, double x0, double x1, double x2, double y0, double y1, double y2,
                                     DoubleBinaryOperator combine) {
-        if (!(Thread.currentThread() instanceof Worker w)) {
-            Objects.requireNonNull(fn, "fn");
-            Objects.requireNonNull(combine, "combine");
-            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, y0, y1, y2, combine));
-        }
         Objects.requireNonNull(fn, "fn");
         Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, y0, y1, y2, combine));
+        }
         PendingStack p = w.pending;
         int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN3, x0, x1, x2, 0, 0);
         if (w.signal() != 0) {
@@ -274,13 +270,11 @@ public final class Weft {
      */
     public static double joinDouble(DoubleOperator4 fn, double x0, double x1, double x2, double x3, double y0, double y1, double y2, double y3,
                                     DoubleBinaryOperator combine) {
-        if (!(Thread.currentThread() instanceof Worker w)) {
-            Objects.requireNonNull(fn, "fn");
-            Objects.requireNonNull(combine, "combine");
-            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, x3, y0, y1, y2, y3, combine));
-        }
         Objects.requireNonNull(fn, "fn");
         Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, x3, y0, y1, y2, y3, combine));
+        }
         PendingStack p = w.pending;
         int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN4, x0, x1, x2, x3, 0);
         if (w.signal() != 0) {
@@ -320,13 +314,11 @@ public final class Weft {
      */
     public static double joinDouble(DoubleOperator5 fn, double x0, double x1, double x2, double x3, double x4, double y0, double y1, double y2, double y3, double y4,
                                     DoubleBinaryOperator combine) {
-        if (!(Thread.currentThread() instanceof Worker w)) {
-            Objects.requireNonNull(fn, "fn");
-            Objects.requireNonNull(combine, "combine");
-            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, x3, x4, y0, y1, y2, y3, y4, combine));
-        }
         Objects.requireNonNull(fn, "fn");
         Objects.requireNonNull(combine, "combine");
+        if (!(Thread.currentThread() instanceof Worker w)) {
+            return WeftPool.common().invoke(() -> joinDouble(fn, x0, x1, x2, x3, x4, y0, y1, y2, y3, y4, combine));
+        }
         PendingStack p = w.pending;
         int s = p.pushDoubleN(fn, PendingStack.K_DOUBLE_FN5, x0, x1, x2, x3, x4);
         if (w.signal() != 0) {
@@ -380,22 +372,9 @@ public final class Weft {
         if (p.top == s + 1 && s >= p.base) {
             p.top = s;
             p.items[s] = null;
-            runWrapped(a);
+            Joins.runWrapped(a);
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                runWrapped(a);
-            } else if (j.status() != Job.NORMAL) {
-                throw j.joinFailure();
-            }
-        }
-    }
-
-    private static void runWrapped(Runnable r) {
-        try {
-            r.run();
-        } catch (Throwable t) {
-            throw TaskFailedException.wrap(t);
+            Joins.joinRunnableSlow(p, s, a);
         }
     }
 
@@ -425,28 +404,11 @@ public final class Weft {
         if (p.top == s + 1 && s >= p.base) {
             p.top = s;
             p.items[s] = null;
-            ra = getWrapped(a);
+            ra = Joins.getWrapped(a);
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                ra = getWrapped(a);
-            } else if (j.status() == Job.NORMAL) {
-                @SuppressWarnings("unchecked")
-                A r = ((Calls.SupplierCall<A>) j).result;
-                ra = r;
-            } else {
-                throw j.joinFailure();
-            }
+            ra = Joins.joinSupplierSlow(p, s, a);
         }
         return combine.apply(ra, rb);
-    }
-
-    private static <T> T getWrapped(Supplier<T> s) {
-        try {
-            return s.get();
-        } catch (Throwable t) {
-            throw TaskFailedException.wrap(t);
-        }
     }
 
     /** Returns {@code combine(a.getAsInt(), b.getAsInt())}; see {@link #join(Supplier, Supplier, BiFunction)}. */
@@ -478,18 +440,7 @@ public final class Weft {
                 throw TaskFailedException.wrap(t);
             }
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                try {
-                    ra = a.getAsInt();
-                } catch (Throwable t) {
-                    throw TaskFailedException.wrap(t);
-                }
-            } else if (j.status() == Job.NORMAL) {
-                ra = ((Calls.IntSupplierCall) j).result;
-            } else {
-                throw j.joinFailure();
-            }
+            ra = Joins.joinIntSupplierSlow(p, s, a);
         }
         return combine.applyAsInt(ra, rb);
     }
@@ -523,18 +474,7 @@ public final class Weft {
                 throw TaskFailedException.wrap(t);
             }
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                try {
-                    ra = a.getAsLong();
-                } catch (Throwable t) {
-                    throw TaskFailedException.wrap(t);
-                }
-            } else if (j.status() == Job.NORMAL) {
-                ra = ((Calls.LongSupplierCall) j).result;
-            } else {
-                throw j.joinFailure();
-            }
+            ra = Joins.joinLongSupplierSlow(p, s, a);
         }
         return combine.applyAsLong(ra, rb);
     }
@@ -568,18 +508,7 @@ public final class Weft {
                 throw TaskFailedException.wrap(t);
             }
         } else {
-            Job j = p.reclaim(s);
-            if (j == null) {
-                try {
-                    ra = a.getAsDouble();
-                } catch (Throwable t) {
-                    throw TaskFailedException.wrap(t);
-                }
-            } else if (j.status() == Job.NORMAL) {
-                ra = ((Calls.DoubleSupplierCall) j).result;
-            } else {
-                throw j.joinFailure();
-            }
+            ra = Joins.joinDoubleSupplierSlow(p, s, a);
         }
         return combine.applyAsDouble(ra, rb);
     }
