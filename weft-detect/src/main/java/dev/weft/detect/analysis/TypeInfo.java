@@ -96,10 +96,6 @@ public final class TypeInfo {
         return methods.getOrDefault(name, List.of());
     }
 
-    public Map<String, List<MethodDeclaration>> allMethods() {
-        return methods;
-    }
-
     public List<ConstructorDeclaration> constructors() {
         return constructors;
     }
