@@ -52,11 +52,12 @@ final class Loops {
         long maxChunk = Math.max(MIN_MAX_CHUNK, (to - from) >>> w.pool.chunkShift);
         long chunk = 1;
         Throwable failure = null;
+        Loop root = loop.root;
         try {
             for (;;) {
                 long lo = loop.next;
                 long hi = loop.hi;
-                if (lo >= hi) {
+                if (lo >= hi || root.failed) {
                     break;
                 }
                 long end = hi - lo > chunk ? lo + chunk : hi;
@@ -74,6 +75,7 @@ final class Loops {
             }
         } catch (Throwable t) {
             failure = t;
+            root.failed = true; // the other splits stop at their next chunk
             loop.next = loop.hi;
             try {
                 if (p.top > s + 1) {
@@ -88,16 +90,29 @@ final class Loops {
         if (p.base > s) {
             p.base = s;
         }
+        // Every split is waited for, whatever fails: the loop never returns (or throws) while a part of
+        // it still runs the body. A combine that throws while merging is the loop's failure too.
         for (Split sp = loop.splits; sp != null; sp = sp.next) {
-            if (w.published.unpush(sp)) {
-                w.takenBack++;
-                p.runReclaimed(sp);
-            } else {
+            try {
+                if (w.published.unpush(sp)) {
+                    w.takenBack++;
+                    p.runReclaimed(sp);
+                } else {
+                    w.awaitStolen(sp);
+                }
+            } catch (Throwable t) {
+                failure = TaskFailedException.combine(failure, t);
+                root.failed = true;
                 w.awaitStolen(sp);
             }
             if (sp.status() == Job.NORMAL) {
                 if (failure == null) {
-                    loop.absorb(sp.loop);
+                    try {
+                        loop.absorb(sp.loop);
+                    } catch (Throwable t) {
+                        failure = t;
+                        root.failed = true;
+                    }
                 }
             } else {
                 failure = TaskFailedException.combine(failure, sp.failure);
@@ -109,16 +124,13 @@ final class Loops {
         }
     }
 
-    /**
-     * Creates the job for the upper half of {@code loop}'s unclaimed range (at least two iterations).
-     * Called by {@link PendingStack#publishOldest} on the owner's thread; the loop is changed only by
-     * {@link #commitSplit} once the job is published.
-     */
     static Split split(Loop loop) {
         long lo = loop.next;
         long hi = loop.hi;
         long mid = lo + ((hi - lo) >>> 1);
-        return new Split(loop.fresh(), mid, hi);
+        Loop upper = loop.fresh();
+        upper.root = loop.root;
+        return new Split(upper, mid, hi);
     }
 
     /** Records a published split in its loop: the loop stops at the split's start and will join it. */
@@ -134,6 +146,10 @@ final class Loops {
         long hi;
         /** Split-off halves, newest first; owner-private. */
         Split splits;
+        /** The loop the user started; its splits share it, to stop together once one part failed. */
+        Loop root = this;
+        /** Set on the root when any part failed: the parts still running stop at their next chunk. */
+        volatile boolean failed;
 
         /** Runs the body for {@code [lo, hi)}. */
         abstract void runChunk(long lo, long hi);

@@ -23,7 +23,7 @@ public class TaskFailedException extends RuntimeException {
 
     /** Creates a wrapper for {@code cause}, which must not be null. */
     public TaskFailedException(Throwable cause) {
-        super("task failed: " + cause, cause);
+        super("task failed: " + describe(cause), cause);
     }
 
     /** Wraps {@code t} unless it already is a {@code TaskFailedException}. */
@@ -32,8 +32,48 @@ public class TaskFailedException extends RuntimeException {
     }
 
     /**
+     * {@code String.valueOf(t)}, or the class name if the failure's own {@code toString()} throws: a
+     * broken failure must still be reported, never replaced by what its {@code toString()} threw.
+     */
+    static String describe(Throwable t) {
+        try {
+            return String.valueOf(t);
+        } catch (Throwable broken) {
+            return t.getClass().getName() + " (its toString() threw " + broken.getClass().getName() + ")";
+        }
+    }
+
+    /**
+     * The original failure inside a wrapper (a task whose body rethrew what a join inside it threw):
+     * the wrapper's suppressed failures move to the original, so none is lost. Returns {@code t} itself
+     * when it is not a wrapper, or when the original does not accept suppressed exceptions.
+     */
+    static Throwable unwrap(Throwable t) {
+        if (!(t instanceof TaskFailedException tfe) || tfe.getClass() != TaskFailedException.class) {
+            return t;
+        }
+        Throwable cause = tfe.getCause();
+        if (cause == null || cause == tfe) {
+            return t;
+        }
+        Throwable[] extra = tfe.getSuppressed();
+        if (extra.length > 0) {
+            int before = cause.getSuppressed().length;
+            for (Throwable x : extra) {
+                addOnce(cause, x);
+            }
+            if (cause.getSuppressed().length == before) {
+                return t; // suppression disabled on the original: keep the wrapper, which holds them
+            }
+        }
+        return unwrap(cause);
+    }
+
+    /**
      * Combines a primary failure with a secondary one (the other half of a join, another async of the
-     * same scope) into one wrapper; either may be null.
+     * same scope) into one wrapper; either may be null. A secondary wrapper is flattened: its cause and
+     * each of its suppressed failures become suppressed failures of the result, so nothing it carried
+     * is lost and nothing is reported twice.
      */
     static Throwable combine(Throwable primary, Throwable secondary) {
         if (primary == null) {
@@ -43,10 +83,28 @@ public class TaskFailedException extends RuntimeException {
             return primary;
         }
         TaskFailedException w = wrap(primary);
-        Throwable s = secondary instanceof TaskFailedException tfe && tfe.getCause() != null ? tfe.getCause() : secondary;
-        if (s != w.getCause()) {
-            w.addSuppressed(s);
+        if (secondary instanceof TaskFailedException tfe && tfe.getClass() == TaskFailedException.class
+                && tfe.getCause() != null) {
+            addOnce(w, tfe.getCause());
+            for (Throwable x : tfe.getSuppressed()) {
+                addOnce(w, x);
+            }
+        } else {
+            addOnce(w, secondary);
         }
         return w;
+    }
+
+    /** Adds {@code x} as suppressed to {@code to} unless it is already reachable there at the top. */
+    private static void addOnce(Throwable to, Throwable x) {
+        if (x == to || x == to.getCause()) {
+            return;
+        }
+        for (Throwable y : to.getSuppressed()) {
+            if (y == x) {
+                return;
+            }
+        }
+        to.addSuppressed(x);
     }
 }
