@@ -64,6 +64,37 @@ final class Events {
         boolean compensated;
     }
 
+    @Name("dev.weft.Stall")
+    @Label("Weft Stalled Worker")
+    @Description("A worker waited outside Weft.blocking for about a second while holding forks no other worker can run")
+    @Category("Weft")
+    @StackTrace(false)
+    @Enabled(true)
+    static final class Stall extends Event {
+        @Label("Pool")
+        String pool;
+        @Label("Worker")
+        String worker;
+        @Label("Wait")
+        String wait;
+        @Label("Forks Held")
+        int forksHeld;
+        @Label("Waited (ms)")
+        long waitedMillis;
+    }
+
+    static void stall(WeftPool pool, Worker w, String wait, int held, long millis) {
+        Stall e = new Stall();
+        if (e.isEnabled()) {
+            e.pool = pool.name;
+            e.worker = w.getName();
+            e.wait = wait;
+            e.forksHeld = held;
+            e.waitedMillis = millis;
+            e.commit();
+        }
+    }
+
     private static final Steal STEAL_PROBE = new Steal();
     private static final Idle IDLE_PROBE = new Idle();
 

@@ -57,6 +57,8 @@ abstract class Job {
      */
     Finish scope;
     boolean counted;
+    /** The pool whose inbox this job was submitted to, or null: where a joiner may find it waiting. */
+    WeftPool inbox;
     /** The worker running this job once stolen or taken from the inbox: a hint for helping joiners. */
     volatile Worker runner;
 
@@ -82,11 +84,24 @@ abstract class Job {
         }
     }
 
+    /**
+     * The failure as {@code Future} users expect it: the original exception, also when the body rethrew
+     * the {@link TaskFailedException} of a join inside it (see {@link TaskFailedException#unwrap}). A
+     * joiner gets {@link #failure} itself, wrapped, with every suppressed failure on the wrapper.
+     */
+    final Throwable originalFailure() {
+        return TaskFailedException.unwrap(failure);
+    }
+
     /** The job's body: computes and stores the result. What it throws becomes {@link #failure}. */
     abstract void perform() throws Exception;
 
     final int status() {
         return (int) STATUS.getAcquire(this);
+    }
+
+    final int statusVolatile() {
+        return (int) STATUS.getVolatile(this);
     }
 
     final int statusPlain() {
@@ -218,6 +233,19 @@ abstract class Job {
      * two-core machine).
      */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    /** Registers {@code t} to be unparked when this job completes, without waiting. */
+    final void addWaiter(Thread t) {
+        for (;;) {
+            Waiter head = waiters;
+            if (WAITERS.compareAndSet(this, head, new Waiter(t, head))) {
+                break;
+            }
+        }
+        if (isFinal()) {
+            wakeWaiters(); // completed before the node was visible to the completer
+        }
+    }
 
     /** Number of registered waiters (for tests: waiting must not leak nodes). */
     final int waiterCount() {

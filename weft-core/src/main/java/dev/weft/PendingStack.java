@@ -25,6 +25,12 @@ import java.util.function.Supplier;
  * stack and the published deque always unwind in LIFO order.
  */
 final class PendingStack {
+    /**
+     * An emptied slot: a {@link Task} that was joined while other slots sat above it was taken out of
+     * the middle of the stack ({@link #removeTask}); its slot stays as a tombstone so that every index
+     * held by an enclosing join, loop or frame stays valid. Drains and publication skip it.
+     */
+    static final int K_EMPTY = 0;
     static final int K_INT_FN = 1;
     static final int K_LONG_FN = 2;
     static final int K_DOUBLE_FN = 3;
@@ -200,8 +206,8 @@ final class PendingStack {
             if (i < base) {
                 top = i;
                 base = i;
-                if (kind == K_RANGE) {
-                    continue; // a retired loop slot: its loop pops it, never a drain
+                if (kind == K_RANGE || item == null) {
+                    continue; // a retired loop slot (its loop pops it, never a drain) or a tombstone
                 }
                 Job j = (Job) item;
                 if (owner.published.unpush(j)) {
@@ -213,6 +219,63 @@ final class PendingStack {
                 top = i;
                 runLeftover(i, item, kind);
             }
+        }
+    }
+
+    /**
+     * Takes the forked task in slot {@code i} out of the stack so that its joiner can run it, whatever
+     * sits above it: the slot on top is popped; a private slot below others becomes a tombstone
+     * ({@link #K_EMPTY}), so the slots above keep their indices — the enclosing join or loop that owns
+     * one of them still finds it where it left it (an out-of-order join must not drain or move them).
+     * A published slot can be taken back only while its job is the newest in the published deque.
+     *
+     * @return true if the caller now owns the task and must run it; false if the task is published
+     *         and beyond reach (a thief, or this worker's own helping, runs it)
+     */
+    boolean removeTask(int i, Job task) {
+        if (i == top - 1) {
+            top = i;
+            items[i] = null;
+            if (i >= base) {
+                return true;
+            }
+            base = i;
+            if (owner.published.unpush(task)) {
+                owner.takenBack++;
+                return true;
+            }
+            return false;
+        }
+        if (i >= base) {
+            items[i] = null;
+            words[i << SLOT_SHIFT] = K_EMPTY;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Runs task {@code j}, just taken out of slot {@code slot} by {@link #removeTask}, on the owner's
+     * stack under the finish scope of the slot it was forked in (an out-of-order join may run it inside
+     * a finish that began after the fork: its asyncs belong to the scope of the fork, as they would had
+     * a thief run it), then settles the scope's count if the task had been published.
+     */
+    void runRemoved(Job j, int slot) {
+        Worker w = owner;
+        Finish f = w.finishOf(slot);
+        Frame saved = w.scope;
+        int t0 = top;
+        if (saved == null ? f != null : saved.finish != f) {
+            w.scope = new Frame(f, t0, saved);
+        }
+        try {
+            j.runInline();
+            drainTo(t0);
+        } finally {
+            w.scope = saved;
+        }
+        if (j.counted) {
+            j.scope.release();
         }
     }
 
@@ -321,6 +384,10 @@ final class PendingStack {
             long w0 = words[b << SLOT_SHIFT];
             int kind = kindOf(w0);
             Job j;
+            if (kind == K_EMPTY) {
+                base = b + 1; // a tombstone: nothing to publish
+                continue;
+            }
             if (kind == K_RANGE) {
                 // A loop stays private and gives away the upper half of its unclaimed range; a loop
                 // with fewer than two iterations left is retired from the private region instead, so
@@ -405,6 +472,46 @@ final class PendingStack {
         }
         top = Math.min(top, newTop);
         base = Math.min(base, top);
+    }
+
+    /**
+     * Frees the slots of published asyncs at the top of the stack, down to {@code from} (the innermost
+     * finish's base) or to the first slot that is not an async. A published async needs no slot: its
+     * job is in the published deque or a thief's hands, and its finish counts it, so the finish waits
+     * for it (helping, which takes it from the deque if no thief did). The private asyncs above them
+     * move down; nothing refers to an async's index, and the scan stops below any slot whose index a
+     * running join, loop or task holds. Without this, a finish whose asyncs are stolen as fast as they
+     * are spawned keeps one slot per async ever published: 100 million asyncs ran out of memory.
+     */
+    void compactAsyncs(int from) {
+        int t = top;
+        int k = t;
+        while (k > from) {
+            int kind = kindOf(words[(k - 1) << SLOT_SHIFT]);
+            if (kind != K_ASYNC && kind != K_EMPTY) {
+                break;
+            }
+            k--;
+        }
+        int b = base;
+        if (b <= k) {
+            return; // no published async in that stretch
+        }
+        int dst = k;
+        for (int i = b; i < t; i++) {
+            long w0 = words[i << SLOT_SHIFT];
+            if (kindOf(w0) == K_EMPTY) {
+                continue;
+            }
+            items[dst] = items[i];
+            words[dst << SLOT_SHIFT] = w0;
+            dst++;
+        }
+        for (int i = dst; i < t; i++) {
+            items[i] = null;
+        }
+        base = k;
+        top = dst;
     }
 
     /** Number of private (unpublished) slots. */

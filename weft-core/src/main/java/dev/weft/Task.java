@@ -1,5 +1,6 @@
 package dev.weft;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -70,7 +71,8 @@ public abstract class Task<T> extends Job implements Future<T> {
 
     /**
      * Arranges for this task to run, possibly on another worker, and returns it. Outside any pool the
-     * task is submitted to {@link WeftPool#common()}.
+     * task is submitted to {@link WeftPool#common()}. Forking a task that was cancelled before it was
+     * forked does nothing; its {@code join()} throws {@link CancellationException}.
      *
      * @throws IllegalStateException if this task was already forked, invoked or submitted
      */
@@ -80,7 +82,12 @@ public abstract class Task<T> extends Job implements Future<T> {
             WeftPool.common().submitExternal(this);
             return this;
         }
-        if (!markForked()) {
+        // A CAS, not a plain store: another thread holding this (still private) task may cancel it, and
+        // a cancellation that returned true must never be overwritten by the fork.
+        if (!casForked()) {
+            if (statusPlain() == CANCELLED) {
+                return this;
+            }
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
         PendingStack p = w.pending;
@@ -94,7 +101,8 @@ public abstract class Task<T> extends Job implements Future<T> {
 
     /**
      * Returns the result once the task is done. If the task is still pending on this worker, it runs
-     * here; if another worker runs it, this worker helps with other work meanwhile.
+     * here — whatever was forked after it and is still pending stays pending, so tasks may be joined in
+     * any order; if another worker runs it, this worker helps with other work meanwhile.
      *
      * @throws TaskFailedException if the task threw (the original is the cause)
      * @throws CancellationException if the task was cancelled
@@ -112,13 +120,17 @@ public abstract class Task<T> extends Job implements Future<T> {
      * {@link WeftPool#common()}.
      *
      * @throws IllegalStateException if this task was already forked, invoked or submitted
+     * @throws CancellationException if the task was cancelled before it was invoked
      */
     public final T invoke() {
         Worker w = Worker.current();
         if (w == null) {
             return WeftPool.common().invoke(this);
         }
-        if (!markForked()) {
+        if (!casForked()) {
+            if (statusPlain() == CANCELLED) {
+                throw joinFailure();
+            }
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
         runInline();
@@ -144,13 +156,13 @@ public abstract class Task<T> extends Job implements Future<T> {
     /** Collection form of {@link #invokeAll(Task[])}. */
     public static void invokeAll(Collection<? extends Task<?>> tasks) {
         Objects.requireNonNull(tasks, "tasks");
-        if (Worker.current() == null) {
-            WeftPool.common().run(() -> invokeAll(tasks));
-            return;
-        }
         Task<?>[] ts = tasks.toArray(new Task<?>[0]);
         for (Task<?> t : ts) {
-            Objects.requireNonNull(t, "task");
+            Objects.requireNonNull(t, "task"); // before anything runs, and unwrapped, also from outside
+        }
+        if (Worker.current() == null) {
+            WeftPool.common().run(() -> invokeAll(Arrays.asList(ts)));
+            return;
         }
         if (ts.length == 0) {
             return;
@@ -180,25 +192,37 @@ public abstract class Task<T> extends Job implements Future<T> {
     void awaitJoin() {
         Worker w = Worker.current();
         if (w != null) {
-            PendingStack p = w.pending;
-            int i = slot;
-            if (stack == p && i >= 0 && i < p.top && p.items[i] == this) {
-                // Still in this worker's pending stack: run it here (or take it back if published).
-                if (p.reclaim(i) == null) {
-                    runInline();
+            if (!runIfLocal(w)) {
+                if (statusPlain() == NEW) {
+                    throw neverSubmitted();
                 }
-                return;
+                w.awaitJob(this, 0L);
             }
-            if (statusPlain() == NEW) {
-                throw neverSubmitted();
-            }
-            w.awaitStolen(this);
             return;
         }
         if (statusPlain() == NEW) {
             throw neverSubmitted();
         }
         quietlyAwait();
+    }
+
+    /**
+     * If this task is still in {@code w}'s pending stack, takes it out and runs it here (see
+     * {@link PendingStack#removeTask}). Returns false if it is elsewhere: never forked, forked by
+     * another worker, published beyond reach, or done.
+     */
+    private boolean runIfLocal(Worker w) {
+        PendingStack p = w.pending;
+        int i = slot;
+        // stack and slot are written by the forking worker; only that worker can find p here.
+        if (stack != p || i < 0 || i >= p.top || p.items[i] != this) {
+            return false;
+        }
+        if (p.removeTask(i, this)) {
+            p.runRemoved(this, i);
+            return true;
+        }
+        return false;
     }
 
     private IllegalStateException neverSubmitted() {
@@ -251,18 +275,32 @@ public abstract class Task<T> extends Job implements Future<T> {
         return status() == NORMAL;
     }
 
-    /** The exception the task threw, or a {@link CancellationException} if cancelled, else null. */
+    /**
+     * The exception the task threw — the original, also when it was a {@link TaskFailedException} from a
+     * join inside the task (then the original it carried) — or a {@link CancellationException} if
+     * cancelled, else null.
+     */
     public final Throwable getException() {
         int s = status();
-        return s == FAILED ? failure : s == CANCELLED ? new CancellationException() : null;
+        return s == FAILED ? originalFailure() : s == CANCELLED ? new CancellationException() : null;
     }
 
+    /**
+     * Waits for the result. In a worker this is {@link #join()} with {@code Future}'s exceptions; outside
+     * any pool it blocks, honouring interrupts.
+     *
+     * @throws IllegalStateException outside any pool, if the task was never forked or submitted (it
+     *         could never complete); an interrupt is reported first
+     */
     @Override
     public final T get() throws InterruptedException, ExecutionException {
         if (!isFinal()) {
             if (Worker.current() != null) {
                 awaitJoin();
             } else {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
                 if (statusPlain() == NEW) {
                     throw neverSubmitted();
                 }
@@ -272,16 +310,44 @@ public abstract class Task<T> extends Job implements Future<T> {
         return reportGet();
     }
 
+    /**
+     * Waits at most {@code timeout} for the result, as {@link java.util.concurrent.FutureTask} does: a
+     * completed task reports its outcome; otherwise an interrupt is reported before a timeout. In a worker,
+     * a task still pending in the caller's own stack runs here (nobody else could run it), and a task
+     * another worker runs is waited for while helping with other work.
+     */
     @Override
     public final T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        if (deadline == 0L) {
-            deadline = 1L;
+        Objects.requireNonNull(unit, "unit");
+        long nanos = unit.toNanos(timeout);
+        if (isFinal()) {
+            return reportGet();
         }
-        if (!isFinal() && !awaitDone(deadline, true)) {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (nanos <= 0L) {
+            throw new TimeoutException();
+        }
+        long deadline = deadlineAfter(nanos);
+        Worker w = Worker.current();
+        if (w != null) {
+            if (!runIfLocal(w) && !w.awaitJob(this, deadline)) {
+                throw new TimeoutException();
+            }
+        } else if (!awaitDone(deadline, true)) {
             throw new TimeoutException();
         }
         return reportGet();
+    }
+
+    /** The {@code System.nanoTime()} deadline {@code nanos} from now; 0 (none) if too far to represent. */
+    static long deadlineAfter(long nanos) {
+        if (nanos >= Long.MAX_VALUE >>> 1) {
+            return 0L; // about 146 years: no deadline, and no overflow
+        }
+        long d = System.nanoTime() + nanos;
+        return d == 0L ? 1L : d;
     }
 
     private T reportGet() throws ExecutionException {
@@ -292,7 +358,7 @@ public abstract class Task<T> extends Job implements Future<T> {
         if (s == CANCELLED) {
             throw new CancellationException("task was cancelled");
         }
-        throw new ExecutionException(failure);
+        throw new ExecutionException(originalFailure());
     }
 
     @Override
@@ -301,7 +367,7 @@ public abstract class Task<T> extends Job implements Future<T> {
             case NEW -> "new";
             case FORKED -> "pending";
             case NORMAL -> "completed";
-            case FAILED -> "failed: " + failure;
+            case FAILED -> "failed: " + TaskFailedException.describe(failure);
             default -> "cancelled";
         };
         return getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(this)) + "[" + st + "]";
@@ -320,8 +386,64 @@ public abstract class Task<T> extends Job implements Future<T> {
         }
     }
 
+    /**
+     * A task given to the pool through {@link java.util.concurrent.ExecutorService} methods. As with
+     * {@link java.util.concurrent.FutureTask}, {@code cancel(true)} interrupts the thread running it.
+     *
+     * <p>The interrupt must not outlive the task (it would leak into the next task on that worker).
+     * The runner clears {@link #runnerThread} and then reads the status; the canceller CASes the status
+     * and then reads {@code runnerThread}. Both are sequentially consistent, so either the canceller
+     * sees no runner and interrupts nobody, or the runner sees CANCELLED — then it waits until the
+     * canceller has finished ({@link #cancelSettled}) and clears the interrupt it may have delivered.
+     */
+    abstract static class Submitted<T> extends Task<T> {
+        private volatile Thread runnerThread;
+        private volatile boolean cancelSettled;
+
+        abstract T body() throws Exception;
+
+        @Override
+        protected final T compute() {
+            throw new UnsupportedOperationException(); // perform() calls body() directly
+        }
+
+        @Override
+        void perform() throws Exception {
+            runnerThread = Thread.currentThread();
+            try {
+                result = body();
+            } finally {
+                runnerThread = null;
+                if (statusVolatile() == CANCELLED) {
+                    while (!cancelSettled) {
+                        Thread.onSpinWait();
+                    }
+                    Thread.interrupted();
+                }
+            }
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            if (!tryCancel()) {
+                return false;
+            }
+            try {
+                if (mayInterruptIfRunning) {
+                    Thread t = runnerThread;
+                    if (t != null) {
+                        t.interrupt();
+                    }
+                }
+            } finally {
+                cancelSettled = true;
+            }
+            return true;
+        }
+    }
+
     /** What {@code ExecutorService.submit} creates: a {@link RunnableFuture} over a callable. */
-    static final class CallableTask<T> extends Task<T> implements RunnableFuture<T> {
+    static final class CallableTask<T> extends Submitted<T> implements RunnableFuture<T> {
         private final Callable<T> callable;
 
         CallableTask(Callable<T> callable) {
@@ -329,13 +451,8 @@ public abstract class Task<T> extends Job implements Future<T> {
         }
 
         @Override
-        protected T compute() {
-            throw new UnsupportedOperationException(); // perform() calls the callable directly
-        }
-
-        @Override
-        void perform() throws Exception {
-            result = callable.call();
+        T body() throws Exception {
+            return callable.call();
         }
 
         /** Runs the task on the calling thread, as {@link java.util.concurrent.FutureTask#run()}. */
@@ -348,15 +465,15 @@ public abstract class Task<T> extends Job implements Future<T> {
     }
 
     /** What {@code execute(Runnable)} creates: failures go to the uncaught exception handler. */
-    static final class ExecuteTask extends Task<Void> {
-        private final Runnable command;
+    static final class ExecuteTask extends Submitted<Void> {
+        final Runnable command;
 
         ExecuteTask(Runnable command) {
             this.command = command;
         }
 
         @Override
-        protected Void compute() {
+        Void body() {
             command.run();
             return null;
         }
@@ -366,10 +483,23 @@ public abstract class Task<T> extends Job implements Future<T> {
             super.execute();
             if (failure != null) {
                 Worker w = Worker.current();
-                if (w != null) {
-                    w.pool.reportUncaught(failure);
-                }
+                WeftPool pool = w != null ? w.pool : WeftPool.common();
+                pool.reportUncaught(originalFailure());
             }
+        }
+    }
+
+    /** A task of {@code invokeAny}: a submitted callable. */
+    static final class AnyTask<T> extends Submitted<T> {
+        private final Callable<T> callable;
+
+        AnyTask(Callable<T> callable) {
+            this.callable = callable;
+        }
+
+        @Override
+        T body() throws Exception {
+            return callable.call();
         }
     }
 }

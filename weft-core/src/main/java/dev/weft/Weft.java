@@ -96,7 +96,11 @@ public final class Weft {
         } else {
             rx = Joins.joinIntSlow(p, s, fn, x);
         }
-        return combine.applyAsInt(rx, ry);
+        try {
+            return combine.applyAsInt(rx, ry);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /** The {@code long} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
@@ -128,7 +132,11 @@ public final class Weft {
         } else {
             rx = Joins.joinLongSlow(p, s, fn, x);
         }
-        return combine.applyAsLong(rx, ry);
+        try {
+            return combine.applyAsLong(rx, ry);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /** The {@code double} form of {@link #joinInt(IntUnaryOperator, int, int, IntBinaryOperator)}. */
@@ -160,7 +168,11 @@ public final class Weft {
         } else {
             rx = Joins.joinDoubleSlow(p, s, fn, x);
         }
-        return combine.applyAsDouble(rx, ry);
+        try {
+            return combine.applyAsDouble(rx, ry);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
 
@@ -220,7 +232,11 @@ public final class Weft {
             Job j = p.reclaim(s);
             rx = j == null ? Joins.applyWrapped(fn, x0, x1) : Joins.doubleNResult(j);
         }
-        return combine.applyAsDouble(rx, ry);
+        try {
+            return combine.applyAsDouble(rx, ry);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /**
@@ -259,7 +275,11 @@ public final class Weft {
             Job j = p.reclaim(s);
             rx = j == null ? Joins.applyWrapped(fn, x0, x1, x2) : Joins.doubleNResult(j);
         }
-        return combine.applyAsDouble(rx, ry);
+        try {
+            return combine.applyAsDouble(rx, ry);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /**
@@ -298,7 +318,11 @@ public final class Weft {
             Job j = p.reclaim(s);
             rx = j == null ? Joins.applyWrapped(fn, x0, x1, x2, x3) : Joins.doubleNResult(j);
         }
-        return combine.applyAsDouble(rx, ry);
+        try {
+            return combine.applyAsDouble(rx, ry);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /**
@@ -342,7 +366,11 @@ public final class Weft {
             Job j = p.reclaim(s);
             rx = j == null ? Joins.applyWrapped(fn, x0, x1, x2, x3, x4) : Joins.doubleNResult(j);
         }
-        return combine.applyAsDouble(rx, ry);
+        try {
+            return combine.applyAsDouble(rx, ry);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -408,7 +436,11 @@ public final class Weft {
         } else {
             ra = Joins.joinSupplierSlow(p, s, a);
         }
-        return combine.apply(ra, rb);
+        try {
+            return combine.apply(ra, rb);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /** Returns {@code combine(a.getAsInt(), b.getAsInt())}; see {@link #join(Supplier, Supplier, BiFunction)}. */
@@ -442,7 +474,11 @@ public final class Weft {
         } else {
             ra = Joins.joinIntSupplierSlow(p, s, a);
         }
-        return combine.applyAsInt(ra, rb);
+        try {
+            return combine.applyAsInt(ra, rb);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /** Returns {@code combine(a.getAsLong(), b.getAsLong())}; see {@link #join(Supplier, Supplier, BiFunction)}. */
@@ -476,7 +512,11 @@ public final class Weft {
         } else {
             ra = Joins.joinLongSupplierSlow(p, s, a);
         }
-        return combine.applyAsLong(ra, rb);
+        try {
+            return combine.applyAsLong(ra, rb);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     /** Returns {@code combine(a.getAsDouble(), b.getAsDouble())}; see {@link #join(Supplier, Supplier, BiFunction)}. */
@@ -510,7 +550,11 @@ public final class Weft {
         } else {
             ra = Joins.joinDoubleSupplierSlow(p, s, a);
         }
-        return combine.applyAsDouble(ra, rb);
+        try {
+            return combine.applyAsDouble(ra, rb);
+        } catch (Throwable t) {
+            throw TaskFailedException.wrap(t); // the combine is part of the join
+        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -575,10 +619,15 @@ public final class Weft {
         Objects.requireNonNull(body, "body");
         Worker w = Worker.current();
         Frame fr = w == null ? null : w.scope;
-        if (fr == null) {
+        if (fr == null || fr.finish == null) {
+            // No scope, or a task that was forked outside any finish and now runs on a worker that is
+            // inside one: that finish is not the task's (its frame has no scope).
             throw new IllegalStateException("async must be called inside Weft.finish");
         }
         PendingStack p = w.pending;
+        if (p.top - fr.base >= 2 * ASYNC_PENDING_LIMIT) {
+            p.compactAsyncs(fr.base); // bounded memory when asyncs are stolen as fast as they come
+        }
         if (p.privateCount() >= ASYNC_PENDING_LIMIT) {
             if (w.signal() != 0) {
                 w.onSignal();

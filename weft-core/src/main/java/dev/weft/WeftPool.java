@@ -1,17 +1,23 @@
 package dev.weft;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -57,6 +63,19 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     /** log2 of 8 × parallelism, rounded up: loops divide their range by this with a shift. */
     final int chunkShift;
     private final GcListener gcListener;
+    /** How long a worker may stay parked in an idle pool before it exits ({@link Builder#keepAlive}). */
+    final long keepAliveNanos;
+    /**
+     * Core workers that exited after the keep-alive in an idle pool and are started again when work
+     * comes ({@link #wakeOne}); written under {@link #lock}.
+     */
+    volatile int missingWorkers;
+    /** Workers the {@link StallMonitor} sees stuck in a foreign wait; they count as blocked. */
+    volatile int stalledWorkers;
+    /** Whether a {@link StallMonitor} thread runs; guarded by {@link #lock}. */
+    private boolean monitorRunning;
+    /** Stalls the monitor diagnosed (a worker waiting outside Weft while holding private forks). */
+    final AtomicLong stalls = new AtomicLong();
 
     final Sleep sleep = new Sleep();
     /** The workers, core and spare; replaced as a whole (copy on write) when a spare comes or goes. */
@@ -101,6 +120,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         this.handler = b.handler;
         this.isCommon = isCommon;
         this.chunkShift = 32 - Integer.numberOfLeadingZeros(8 * parallelism - 1);
+        this.keepAliveNanos = b.keepAliveNanos;
         Worker[] ws = new Worker[parallelism];
         synchronized (lock) {
             for (int i = 0; i < parallelism; i++) {
@@ -113,6 +133,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             w.start();
         }
         gcListener = GcListener.register(this);
+        monitorRunning = true;
+        StallMonitor.start(this);
     }
 
     private Worker newWorker(boolean spare) {
@@ -190,16 +212,14 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
 
     /**
      * Starts {@code task} in this pool and returns it (it is a {@link java.util.concurrent.Future}).
-     * From a worker of this pool, this is {@link Task#fork()}.
+     * Like every {@code ExecutorService} submission, it goes to the pool's inbox, where any idle or
+     * added worker can take it — also when called from a worker of this pool, so a submitter that then
+     * waits for it by other means (a latch, a {@code CompletableFuture}) cannot hold it hostage. Inside
+     * a task, {@link Task#fork()} is the cheap, local form.
      */
     public <T> Task<T> submit(Task<T> task) {
         Objects.requireNonNull(task, "task");
-        Worker w = Worker.current();
-        if (w != null && w.pool == this) {
-            task.fork();
-        } else {
-            submitExternal(task);
-        }
+        submitExternal(task);
         return task;
     }
 
@@ -230,14 +250,111 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         });
     }
 
+    /**
+     * Runs the tasks and returns the result of one that completed normally; the others are cancelled
+     * (interrupting those running). From a worker of this pool, the caller runs tasks no other worker
+     * has taken yet, so it completes at any parallelism.
+     */
+    @Override
+    public <T> T invokeAny(Collection<? extends Callable<T>> tasks) throws InterruptedException, ExecutionException {
+        try {
+            return invokeAny(tasks, false, 0L);
+        } catch (TimeoutException e) {
+            throw new AssertionError(e); // untimed
+        }
+    }
+
+    /** Timed form of {@link #invokeAny(Collection)}. */
+    @Override
+    public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Objects.requireNonNull(unit, "unit");
+        return invokeAny(tasks, true, unit.toNanos(timeout));
+    }
+
+    private <T> T invokeAny(Collection<? extends Callable<T>> tasks, boolean timed, long nanos)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Objects.requireNonNull(tasks, "tasks");
+        List<Task.AnyTask<T>> list = new ArrayList<>(tasks.size());
+        for (Callable<T> c : tasks) {
+            list.add(new Task.AnyTask<>(Objects.requireNonNull(c, "task")));
+        }
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("invokeAny needs at least one task");
+        }
+        long deadline = timed ? Task.deadlineAfter(Math.max(1L, nanos)) : 0L;
+        Thread me = Thread.currentThread();
+        Worker w = Worker.current();
+        boolean ownWorker = w != null && w.pool == this;
+        try {
+            for (Task.AnyTask<T> t : list) {
+                t.addWaiter(me); // completion unparks us
+                submitExternal(t);
+            }
+            for (;;) {
+                Throwable failure = null;
+                boolean allDone = true;
+                for (Task.AnyTask<T> t : list) {
+                    int st = t.status();
+                    if (st == Job.NORMAL) {
+                        return t.result;
+                    }
+                    if (st < Job.NORMAL) {
+                        allDone = false;
+                    } else if (st == Job.FAILED) {
+                        failure = t.originalFailure();
+                    }
+                }
+                if (allDone) {
+                    throw new ExecutionException("every task of invokeAny failed",
+                            failure != null ? failure : new CancellationException("every task was cancelled"));
+                }
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                long left = deadline == 0L ? MAX_WAIT_NANOS : deadline - System.nanoTime();
+                if (left <= 0L) {
+                    throw new TimeoutException();
+                }
+                if (ownWorker && runOneQueued(w, list)) {
+                    continue;
+                }
+                LockSupport.parkNanos(this, Math.min(left, MAX_WAIT_NANOS));
+            }
+        } finally {
+            for (Task.AnyTask<T> t : list) {
+                t.cancel(true);
+            }
+        }
+    }
+
+    /** Longest single park of a thread waiting in {@code invokeAny} (completion unparks it sooner). */
+    private static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    /** Runs on worker {@code w} one of {@code jobs} that still waits in the inbox; false if none does. */
+    private boolean runOneQueued(Worker w, List<? extends Job> jobs) {
+        for (Job j : jobs) {
+            if (removeFromInbox(j)) {
+                w.externalTaken++;
+                w.runJob(j);
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Puts a job from outside the pool into the inbox and wakes a worker if none is searching. */
     void submitExternal(Job j) {
         if (runState != RUNNING) {
             throw rejected();
         }
         if (!j.casForked()) {
+            if (j.statusPlain() == Job.CANCELLED) {
+                return; // cancelled before submission: it never runs; get() reports the cancellation
+            }
             throw new IllegalStateException("task was already forked or submitted");
         }
+        j.inbox = this;
         inbox.offer(j);
         if (runState != RUNNING) {
             // Shutdown raced with this submission. Workers decide to exit under the lock only when the
@@ -250,7 +367,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
         // The offer is a CAS, ordered before these reads: a worker about to park either sees the job in
         // its rescan or is seen here as parked (PROTOCOL.md, "sleep").
-        if (sleep.searching() == 0 && sleep.parked() > 0) {
+        if (sleep.searching() == 0 && (sleep.parked() > 0 || missingWorkers > 0)) {
             wakeOne();
         }
     }
@@ -263,24 +380,126 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         return inbox.isEmpty() ? null : inbox.poll();
     }
 
+    /**
+     * Takes {@code j} out of the inbox if it is still there; true if the caller now owns it. The queue's
+     * removal CASes the entry, so a job is taken by exactly one of this and {@link #pollInbox}. It
+     * compares by identity ({@link Identity}): a user's {@code equals} on a task must not pick another.
+     */
+    boolean removeFromInbox(Job j) {
+        return j.inbox == this && !inbox.isEmpty() && inbox.remove(new Identity(j));
+    }
+
+    /** A key that equals exactly one object; see {@link #removeFromInbox}. */
+    private record Identity(Object target) {
+        @Override
+        public boolean equals(Object o) {
+            return o == target;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(target);
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Waking
 
-    /** Wakes one parked worker, counting it as searching on its behalf; no-op if none is parked. */
+    /**
+     * Wakes one parked worker, counting it as searching on its behalf; if none is parked but core
+     * workers exited after the keep-alive, starts one instead. No-op otherwise.
+     */
     void wakeOne() {
-        if (sleep.parked() == 0) {
-            return;
+        if (sleep.parked() > 0) {
+            Worker[] ws = workers;
+            int n = ws.length;
+            int start = (int) (Thread.currentThread().threadId() % n);
+            for (int i = 0; i < n; i++) {
+                Worker w = ws[(start + i) % n];
+                if (w.claimParked()) {
+                    sleep.parkedToSearching();
+                    LockSupport.unpark(w);
+                    return;
+                }
+            }
         }
-        Worker[] ws = workers;
-        int n = ws.length;
-        int start = (int) (Thread.currentThread().threadId() % n);
-        for (int i = 0; i < n; i++) {
-            Worker w = ws[(start + i) % n];
-            if (w.claimParked()) {
-                sleep.parkedToSearching();
-                LockSupport.unpark(w);
+        if (missingWorkers > 0) {
+            restartWorker();
+        }
+    }
+
+    /** Starts a core worker in place of one that exited after the keep-alive. */
+    private void restartWorker() {
+        Worker w;
+        boolean startMonitor;
+        synchronized (lock) {
+            if (missingWorkers == 0 || runState != RUNNING) {
                 return;
             }
+            missingWorkers--;
+            w = newWorker(false);
+            liveWorkers++;
+            Worker[] ws = Arrays.copyOf(workers, workers.length + 1);
+            ws[ws.length - 1] = w;
+            workers = ws;
+            startMonitor = !monitorRunning;
+            monitorRunning = true;
+        }
+        w.start();
+        if (startMonitor) {
+            StallMonitor.start(this);
+        }
+    }
+
+    /**
+     * Called by the monitor between samples: it stops once no worker is left (all exited after the
+     * keep-alive, or the pool terminated), so an unused pool holds no thread at all; {@link
+     * #restartWorker} starts it again.
+     */
+    boolean monitorMayStop() {
+        synchronized (lock) {
+            if (workers.length == 0) {
+                monitorRunning = false;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Whether a worker parked for the keep-alive may exit: the pool is running and entirely idle (every
+     * worker parked, nothing queued or blocked). Racy; {@link #trim} decides under the lock.
+     */
+    boolean idleEverywhere() {
+        return runState == RUNNING && sleep.parked() >= workers.length && inbox.isEmpty()
+                && blockedWorkers.get() == 0;
+    }
+
+    /**
+     * Counts core worker {@code w} as missing before it exits after the keep-alive. The caller then
+     * rescans for work (Dekker with a submitter, which queues and then reads {@link #missingWorkers}).
+     */
+    boolean trim(Worker w) {
+        synchronized (lock) {
+            if (runState != RUNNING) {
+                return false;
+            }
+            missingWorkers++;
+            return true;
+        }
+    }
+
+    /**
+     * A trimmed worker found work in its last rescan and stays. Returns false if a submitter already
+     * started a replacement: the worker is then surplus and exits at its next idle period.
+     */
+    boolean untrim(Worker w) {
+        synchronized (lock) {
+            if (missingWorkers > 0) {
+                missingWorkers--;
+                return true;
+            }
+            return false;
         }
     }
 
@@ -297,6 +516,9 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     // Blocking and spare workers
 
     <T, X extends Exception> T block(Worker w, Weft.Blocker<T, X> blocker) throws X {
+        if (w.state == Worker.BLOCKED) {
+            return blocker.block(); // nested: this worker is already counted and compensated
+        }
         PendingStack p = w.pending;
         if (p.privateCount() > 0) {
             // Hand the latent work to others while this worker cannot serve requests.
@@ -331,7 +553,10 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
         Worker spare;
         synchronized (lock) {
-            if (runState != RUNNING || liveSpares >= maxBlockingWorkers || liveSpares >= blockedWorkers.get()) {
+            // Also after shutdown: the blocked worker's task is still running and may wait for work
+            // that only another worker can run; the spare exits once the pool has drained.
+            if (liveWorkers == 0 || liveSpares >= maxBlockingWorkers
+                    || liveSpares >= blockedWorkers.get() + stalledWorkers) {
                 return false;
             }
             spare = newWorker(true);
@@ -350,7 +575,45 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
 
     /** Whether there are more temporary workers than blocked workers (an idle spare may leave). */
     boolean spareSurplus() {
-        return liveSpares > blockedWorkers.get();
+        return liveSpares > blockedWorkers.get() + stalledWorkers;
+    }
+
+    /** Whether work any worker could run is waiting: a submission, or a published job. */
+    boolean hasVisibleWork() {
+        if (!inbox.isEmpty()) {
+            return true;
+        }
+        for (Worker w : workers) {
+            if (!w.published.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Called by the {@link StallMonitor} when workers are stuck in foreign waits while visible work
+     * waits and no worker is idle: adds a temporary worker, as {@link Weft#blocking} would have.
+     */
+    void compensateStall() {
+        compensate();
+    }
+
+    /**
+     * An idle spare's decision to leave, taken under the lock that {@link #compensate} holds while it
+     * decides whether to add a spare: the spare stops counting at once. (Deciding outside the lock let
+     * a leaving spare still count as live, and a worker that blocked just then got no compensation: a
+     * hang.) Returns false if the spare is needed after all.
+     */
+    boolean retireSpare(Worker w) {
+        synchronized (lock) {
+            if (liveSpares > blockedWorkers.get() + stalledWorkers) {
+                liveSpares--;
+                w.retired = true;
+                return true;
+            }
+            return false;
+        }
     }
 
     /** Whether an idle worker may exit: the pool is shut down and the inbox is empty. */
@@ -367,7 +630,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         boolean last;
         synchronized (lock) {
             retired.add(w, statsEpochNanos);
-            if (w.spare) {
+            if (w.spare && !w.retired) {
                 liveSpares--;
             }
             Worker[] ws = workers;
@@ -435,10 +698,14 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         synchronized (lock) {
             runState = STOP;
             for (Job j; (j = inbox.poll()) != null; ) {
-                if (j instanceof Runnable r) {
-                    pending.add(r);
+                if (!j.tryCancel()) {
+                    continue;
                 }
-                j.tryCancel();
+                if (j instanceof Task.ExecuteTask et) {
+                    pending.add(et.command); // what the caller gave to execute()
+                } else if (j instanceof Runnable r) {
+                    pending.add(r); // a submitted callable's future, as ThreadPoolExecutor returns
+                }
             }
         }
         for (Worker w : workers) {
@@ -479,17 +746,76 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         return runState != RUNNING;
     }
 
+    /** Whether {@link #shutdownNow()} was called: running tasks are asked (interrupted) to stop. */
+    boolean isStopping() {
+        return runState == STOP;
+    }
+
     @Override
     public boolean isTerminated() {
         return terminated.getCount() == 0;
     }
 
+    /**
+     * Waits for termination after a shutdown. On {@link #common()}, which never terminates, it waits for
+     * quiescence instead ({@link #awaitQuiescence}) and returns false, as {@code ForkJoinPool} does.
+     */
     @Override
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        Objects.requireNonNull(unit, "unit");
         if (isCommon) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            awaitQuiescence(timeout, unit);
             return false;
         }
         return terminated.await(timeout, unit);
+    }
+
+    /**
+     * Waits until the pool is quiescent — no task running or waiting to run, every worker idle — or the
+     * timeout passes; returns whether it is quiescent. Called from a worker of this pool it cannot be
+     * (that worker is running a task) and returns false after the timeout; use a join or
+     * {@link Weft#finish} there instead.
+     */
+    public boolean awaitQuiescence(long timeout, TimeUnit unit) {
+        Objects.requireNonNull(unit, "unit");
+        long deadline = System.nanoTime() + Math.max(0L, Math.min(unit.toNanos(timeout), Long.MAX_VALUE >>> 2));
+        long pause = 10_000L;
+        for (;;) {
+            // Twice, a pause apart, with no job started in between: a worker that has just taken a job
+            // may not show as running yet.
+            long runs = quiescentRuns();
+            if (runs >= 0L) {
+                LockSupport.parkNanos(pause);
+                if (quiescentRuns() == runs) {
+                    return true;
+                }
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0L) {
+                return false;
+            }
+            LockSupport.parkNanos(this, Math.min(left, pause));
+            pause = Math.min(pause << 1, 10_000_000L);
+        }
+    }
+
+    /** If the pool looks quiescent, the number of jobs its workers have started so far; else -1. */
+    private long quiescentRuns() {
+        if (!inbox.isEmpty() || blockedWorkers.get() > 0) {
+            return -1L;
+        }
+        long runs = 0L;
+        for (Worker w : workers) {
+            int st = w.state;
+            if ((st != Worker.SEARCHING && st != Worker.PARKED) || !w.published.isEmpty()) {
+                return -1L;
+            }
+            runs += w.topLevelRuns + w.steals + w.externalTaken;
+        }
+        return runs;
     }
 
     /**
@@ -542,7 +868,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             gone = retired.snapshot();
         }
         return new PoolStats(name, parallelism, now - statsEpochNanos, per, gone,
-                inbox.size(), blockedWorkers.get());
+                inbox.size(), blockedWorkers.get(), stalls.get());
     }
 
     /**
@@ -573,8 +899,26 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         private long stackSize = DEFAULT_STACK_SIZE;
         private int maxBlockingWorkers = 128;
         private Thread.UncaughtExceptionHandler handler;
+        private long keepAliveNanos = TimeUnit.SECONDS.toNanos(60);
 
         private Builder() {
+        }
+
+        /**
+         * How long the workers of an entirely idle pool stay parked before they exit (default 60 s, as
+         * in ForkJoinPool); a pool that is never closed then holds no threads while unused. Workers are
+         * started again when work comes.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder keepAlive(Duration keepAlive) {
+            Objects.requireNonNull(keepAlive, "keepAlive");
+            if (keepAlive.isNegative() || keepAlive.isZero()) {
+                throw new IllegalArgumentException("keepAlive must be positive, was " + keepAlive);
+            }
+            this.keepAliveNanos = keepAlive.compareTo(Duration.ofDays(365)) > 0
+                    ? TimeUnit.DAYS.toNanos(365) : keepAlive.toNanos();
+            return this;
         }
 
         /**

@@ -65,6 +65,19 @@ final class Worker extends WorkerPadding2 {
     final int index;
     /** A temporary worker added while another worker blocks; it exits instead of parking. */
     final boolean spare;
+    /**
+     * How many of Weft's own waits (a join's park, {@code invokeAny}) this worker is in; owner-written,
+     * read racily by the {@link StallMonitor}, for which such a wait is not a stall.
+     */
+    int weftWaits;
+    // Monitor-owned stall tracking (see StallMonitor).
+    int stallSamples;
+    long stallProgress;
+    boolean stallReported;
+    /** A core worker in excess after a keep-alive race ({@link WeftPool#untrim}); exits when idle. */
+    boolean surplus;
+    /** A spare that has left the count of live spares ({@link WeftPool#retireSpare}); owner-written. */
+    boolean retired;
     final PendingStack pending = new PendingStack(this);
     final PublishedDeque published = new PublishedDeque();
     /** Innermost finish scope frame of the code this worker runs; see {@link Frame}. */
@@ -229,7 +242,7 @@ final class Worker extends WorkerPadding2 {
     void afterDirectPublication() {
         VarHandle.fullFence();
         Sleep sleep = pool.sleep;
-        if (sleep.parked() > 0 && published.size() > sleep.searching()) {
+        if ((sleep.parked() > 0 || pool.missingWorkers > 0) && published.size() > sleep.searching()) {
             pool.wakeOne();
         }
     }
@@ -254,6 +267,11 @@ final class Worker extends WorkerPadding2 {
                 }
                 state = RUNNING;
                 topLevelRuns++;
+                // A task may have left the interrupt flag set; it must not leak into this one (as in
+                // ForkJoinPool). After shutdownNow the flag stays: it asks running tasks to stop.
+                if (!pool.isStopping()) {
+                    Thread.interrupted();
+                }
                 runJob(j);
             }
         } finally {
@@ -272,7 +290,9 @@ final class Worker extends WorkerPadding2 {
         Frame saved = scope;
         PendingStack p = pending;
         int t0 = p.top;
-        if (f != null) {
+        if (f != null || saved != null) {
+            // A job without a scope gets a frame without one, so that its asyncs do not join whatever
+            // finish this worker happens to be inside (it may be helping from one).
             scope = new Frame(f, t0, saved);
         }
         try {
@@ -318,26 +338,55 @@ final class Worker extends WorkerPadding2 {
     /** Waits until {@code j}, which another worker took, is final; helps with other work meanwhile. */
     void awaitStolen(Job j) {
         if (!j.isFinal()) {
-            helpUntilDone(j, null);
+            helpUntilDone(j, null, 0L);
         }
+    }
+
+    /**
+     * Waits until {@code j} is final or the deadline passes (0: none), for a job that is not in this
+     * worker's pending stack: if it still waits in this pool's inbox it is taken out and run here (at
+     * parallelism 1 nobody else would); otherwise this worker helps with other work meanwhile.
+     *
+     * @return whether {@code j} is final
+     */
+    boolean awaitJob(Job j, long deadline) {
+        if (j.isFinal()) {
+            return true;
+        }
+        if (pool.removeFromInbox(j)) {
+            externalTaken++;
+            runJob(j);
+            return true;
+        }
+        return helpUntilDone(j, null, deadline);
     }
 
     /** Waits until every published job counted in {@code f} is done; helps meanwhile. */
     void awaitScope(Finish f) {
         if (!f.quiescent()) {
-            helpUntilDone(null, f);
+            helpUntilDone(null, f, 0L);
         }
     }
 
-    private void helpUntilDone(Job j, Finish f) {
+    /**
+     * Helps with other work until {@code j} is final (or scope {@code f} quiescent) or the deadline
+     * passes (0: none); returns whether the wait ended by completion. The thread's interrupt flag is
+     * put aside meanwhile and restored afterwards: parks would not block with it set (the joiner would
+     * spin), and the jobs run while helping must not see an interrupt meant for the joiner's task.
+     */
+    private boolean helpUntilDone(Job j, Finish f, long deadline) {
         long start = System.nanoTime();
         long busy = 0;
         int depth = ++helpDepth;
         boolean counted = false;
         long waitStart = start;
+        boolean interrupted = Thread.interrupted();
         try {
             int spins = 0;
             while (j != null ? !j.isFinal() : !f.quiescent()) {
+                if (deadline != 0L && System.nanoTime() - deadline >= 0L) {
+                    return false;
+                }
                 Job h = depth <= MAX_HELP_DEPTH ? findHelp(j) : null;
                 if (h != null) {
                     if (counted) {
@@ -374,19 +423,39 @@ final class Worker extends WorkerPadding2 {
                         Thread.onSpinWait();
                     }
                 } else {
+                    weftWaits++;
                     if (j != null) {
                         try {
                             j.awaitDone(System.nanoTime() + JOIN_PARK_NANOS, false);
                         } catch (InterruptedException e) {
                             throw new AssertionError(e); // not interruptible
+                        } finally {
+                            weftWaits--;
+                        }
+                        if (pool.removeFromInbox(j)) {
+                            // Submitted to this pool meanwhile (a joiner may see the task before the
+                            // submitter queued it): run it here rather than wait for an idle worker.
+                            externalTaken++;
+                            runJob(j);
                         }
                     } else {
-                        f.awaitQuiescent(JOIN_PARK_NANOS);
+                        try {
+                            f.awaitQuiescent(JOIN_PARK_NANOS);
+                        } finally {
+                            weftWaits--;
+                        }
+                    }
+                    if (Thread.interrupted()) {
+                        interrupted = true; // set by a task run while helping, or by the awaitDone above
                     }
                     spins = JOIN_SPINS / 2;
                 }
             }
+            return true;
         } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
             if (counted) {
                 pool.sleep.joinWaitingDecrement();
             }
@@ -543,6 +612,17 @@ final class Worker extends WorkerPadding2 {
                     }
                     continue;
                 }
+                if (surplus) {
+                    // A worker that stayed after its keep-alive exit while a replacement was started:
+                    // leave now, through the same rescan handshake as a spare.
+                    sleep.searchingDecrement();
+                    Job last = scan(false);
+                    if (last != null) {
+                        state = RUNNING;
+                        return last;
+                    }
+                    return null;
+                }
                 if (spare && pool.spareSurplus()) {
                     // More temporary workers than blocked ones: this one is no longer needed. Stop counting
                     // as a searcher, then rescan once: a submitter that saw us searching woke nobody, and
@@ -553,7 +633,13 @@ final class Worker extends WorkerPadding2 {
                         state = RUNNING;
                         return last;
                     }
-                    return null;
+                    if (pool.retireSpare(this)) {
+                        return null;
+                    }
+                    sleep.searchingIncrement(); // a worker blocked meanwhile: stay
+                    rounds = 0;
+                    spinStart = System.nanoTime();
+                    continue;
                 }
                 // Park: count ourselves parked, then rescan everything (Dekker with publishers and
                 // submitters, who make work visible and then read the counters).
@@ -595,7 +681,25 @@ final class Worker extends WorkerPadding2 {
                             break;
                         }
                     } else {
-                        LockSupport.park(pool);
+                        long parkedAt = System.nanoTime();
+                        LockSupport.parkNanos(pool, pool.keepAliveNanos);
+                        if (parkState == 1 && System.nanoTime() - parkedAt >= pool.keepAliveNanos
+                                && pool.idleEverywhere() && PARK_STATE.compareAndSet(this, 1, 0)) {
+                            // Idle for the keep-alive, like every other worker: exit, counted as missing
+                            // so that the next submission starts a worker again.
+                            sleep.parkedDecrement();
+                            if (pool.trim(this)) {
+                                Job last = scan(false); // Dekker with submitters: see WeftPool.trim
+                                if (last == null) {
+                                    return null;
+                                }
+                                surplus = !pool.untrim(this);
+                                state = RUNNING;
+                                return last;
+                            }
+                            sleep.searchingIncrement();
+                            break;
+                        }
                     }
                 }
                 // A waker (or the shutdown path above) counted us as searching again.
