@@ -27,9 +27,11 @@ import java.util.concurrent.locks.LockSupport;
 abstract class Job {
     static final int NEW = 0;
     static final int FORKED = 1;
-    static final int NORMAL = 2;
-    static final int FAILED = 3;
-    static final int CANCELLED = 4;
+    /** Claimed by the thread that runs it ({@link #claim}); still live: a cancel may win over it. */
+    static final int RUNNING = 2;
+    static final int NORMAL = 3;
+    static final int FAILED = 4;
+    static final int CANCELLED = 5;
 
     private static final VarHandle STATUS;
     private static final VarHandle WAITERS;
@@ -72,6 +74,11 @@ abstract class Job {
         }
     }
 
+    /** The worker that forked this job into its pending stack, if known (a hint), else null. */
+    Worker forker() {
+        return null;
+    }
+
     /**
      * Runs the job's body and records its outcome: the result in the subclass's fields, a throwable in
      * {@link #failure}. Never throws.
@@ -112,18 +119,30 @@ abstract class Job {
         return status() >= NORMAL;
     }
 
-    /** Marks a NEW job as FORKED; the owner does this with a plain store (the job is private to it). */
-    final boolean markForked() {
-        if ((int) STATUS.get(this) != NEW) {
-            return false;
-        }
-        STATUS.set(this, FORKED);
-        return true;
-    }
-
     /** Marks a NEW job as FORKED with a CAS: used when the job is handed to another thread right away. */
     final boolean casForked() {
         return STATUS.compareAndSet(this, NEW, FORKED);
+    }
+
+    /**
+     * Claims this job for the calling thread: a CAS from a live, not yet running state to
+     * {@link #RUNNING}. Every run of a job goes through it, so whoever else holds a reference — the
+     * owner's pending stack, a published deque, the inbox, the {@link StallMonitor}'s rescue — can
+     * never run it a second time; the loser waits for the outcome instead. The CAS also gives the
+     * runner a happens-before edge from the fork (a CAS too), so it sees the task's fields.
+     *
+     * @return false if the job is running elsewhere or final
+     */
+    final boolean claim() {
+        for (;;) {
+            int s = (int) STATUS.getVolatile(this);
+            if (s >= RUNNING) {
+                return false;
+            }
+            if (STATUS.compareAndSet(this, s, RUNNING)) {
+                return true;
+            }
+        }
     }
 
     /**
@@ -269,12 +288,16 @@ abstract class Job {
         return TaskFailedException.wrap(failure);
     }
 
-    /** Runs this job on the calling thread unless it was cancelled first, and records its outcome. */
-    final void runInline() {
-        if (statusPlain() >= NORMAL) {
-            return;
+    /**
+     * Runs this job on the calling thread and records its outcome, unless it was cancelled first or
+     * another thread claimed it. Returns false in that last case: the caller must wait for it.
+     */
+    final boolean runInline() {
+        if (!claim()) {
+            return isFinal();
         }
         execute();
         complete(failure == null ? NORMAL : FAILED);
+        return true;
     }
 }

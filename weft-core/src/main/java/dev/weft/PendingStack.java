@@ -269,7 +269,9 @@ final class PendingStack {
             w.scope = new Frame(f, t0, saved);
         }
         try {
-            j.runInline();
+            if (!j.runInline()) {
+                w.awaitStolen(j); // rescued by the stall monitor meanwhile: another worker runs it
+            }
             drainTo(t0);
         } finally {
             w.scope = saved;
@@ -286,7 +288,12 @@ final class PendingStack {
                 Finish f = owner.finishOf(index);
                 Async.runBody((Runnable) item, f);
             }
-            case K_JOB -> ((Job) item).runInline();
+            case K_JOB -> {
+                Job j = (Job) item;
+                if (!j.runInline()) {
+                    owner.awaitStolen(j); // rescued by the stall monitor: another worker runs it
+                }
+            }
             default -> {
                 // K_RANGE is never a leftover: a loop always pops its own slot.
                 // A half of a join whose frame is gone: only reachable if that frame was torn down by
@@ -301,7 +308,9 @@ final class PendingStack {
      */
     void runReclaimed(Job j) {
         int t0 = top;
-        j.runInline();
+        if (!j.runInline()) {
+            owner.awaitStolen(j);
+        }
         drainTo(t0);
         if (j.counted) {
             j.scope.release();

@@ -92,6 +92,8 @@ public abstract class Task<T> extends Job implements Future<T> {
         }
         PendingStack p = w.pending;
         stack = p;
+        Frame fr = w.scope;
+        scope = fr == null ? null : fr.finish; // for a rescue by the stall monitor (publication sets it too)
         slot = p.pushObject(this, PendingStack.K_JOB);
         if (w.signal() != 0) {
             w.onSignal();
@@ -133,7 +135,9 @@ public abstract class Task<T> extends Job implements Future<T> {
             }
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
-        runInline();
+        if (!runInline()) {
+            w.awaitStolen(this);
+        }
         return reportJoin();
     }
 
@@ -186,6 +190,12 @@ public abstract class Task<T> extends Job implements Future<T> {
         if (failure != null) {
             throw TaskFailedException.wrap(failure);
         }
+    }
+
+    @Override
+    Worker forker() {
+        PendingStack p = stack; // written by the forking worker; a racy hint for waiting joiners
+        return p == null ? null : p.owner;
     }
 
     /** Waits without reporting the outcome; the caller reads it with {@link #reportJoin()}. */

@@ -298,10 +298,14 @@ final class Worker extends WorkerPadding2 {
         try {
             // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
             // the job done must not miss asyncs it spawned that are still private to this worker.
-            if (j.statusPlain() < Job.NORMAL) {
+            if (j.claim()) {
                 j.execute();
                 p.drainTo(t0);
                 j.complete(j.failure == null ? Job.NORMAL : Job.FAILED);
+            } else if (!j.isFinal()) {
+                // Claimed elsewhere (a task the stall monitor rescued that was also published): its
+                // scope count is settled below, so wait until it is really done.
+                awaitStolen(j);
             }
         } catch (Throwable t) {
             // Only an error outside the job's body gets here (its own failures are recorded by
@@ -387,6 +391,11 @@ final class Worker extends WorkerPadding2 {
                 if (deadline != 0L && System.nanoTime() - deadline >= 0L) {
                     return false;
                 }
+                // A waiting joiner still serves requests: a thief may be waiting for a fork this worker
+                // holds privately (it stole y, y joins x, x is still here while we wait for y).
+                if (signal() != 0) {
+                    onSignal();
+                }
                 Job h = depth <= MAX_HELP_DEPTH ? findHelp(j) : null;
                 if (h != null) {
                     if (counted) {
@@ -410,6 +419,8 @@ final class Worker extends WorkerPadding2 {
                     Worker r = j.runner;
                     if (r != null && r != this) {
                         r.requestHelp();
+                    } else if (r == null && (r = j.forker()) != null && r != this) {
+                        r.requestHelp(); // not running yet: its forker still holds it; ask for it
                     }
                 }
                 if (runningSeen != null && backoffRound(spins + 1)) {
