@@ -59,6 +59,35 @@ abstract class Job {
      */
     Finish scope;
     boolean counted;
+    /**
+     * Where this job was forked, set by its publisher before publication: the worker and the slot of
+     * its pending stack. A joiner uses them to help only with work it may run without deadlock
+     * ({@link #mayHelp}).
+     */
+    Worker forkedOn;
+    int forkSlot = -1;
+    /**
+     * The height of its runner's pending stack when the runner started it ({@link Worker#runJob}): the
+     * runner's forks from slot {@code frameBase} up, while it runs this job, are this job's descendants.
+     * Written before {@link #runner}, whose volatile store publishes it.
+     */
+    int frameBase;
+
+    /**
+     * Whether a joiner may run this job while it waits: a fork that {@code publisher} made at or above
+     * slot {@code minSlot} (inside the job the joiner waits for, or inside the job the joiner itself
+     * runs), or, for a finish, a job of that scope. Such jobs are work the joiner waits for anyway, so
+     * running one cannot make it wait for itself; an arbitrary job could join a task that is running
+     * further down the joiner's own stack (a later sibling joining an earlier one), which no other thread
+     * can then finish — the rule ForkJoinPool's helpJoin follows too.
+     */
+    final boolean mayHelp(Worker publisher, int minSlot, Finish finish) {
+        if (finish != null) {
+            return scope == finish;
+        }
+        return forkedOn == publisher && forkSlot >= minSlot;
+    }
+
     /** The pool whose inbox this job was submitted to, or null: where a joiner may find it waiting. */
     WeftPool inbox;
     /** The worker running this job once stolen or taken from the inbox: a hint for helping joiners. */

@@ -268,6 +268,8 @@ final class PendingStack {
         if (saved == null ? f != null : saved.finish != f) {
             w.scope = new Frame(f, t0, saved);
         }
+        int savedJobBase = w.jobBase;
+        w.jobBase = t0; // a task runs: a joiner inside it helps only with its descendants
         try {
             if (!j.runInline()) {
                 w.awaitStolen(j); // rescued by the stall monitor meanwhile: another worker runs it
@@ -275,9 +277,29 @@ final class PendingStack {
             drainTo(t0);
         } finally {
             w.scope = saved;
+            w.jobBase = savedJobBase;
         }
         if (j.counted) {
             j.scope.release();
+        }
+    }
+
+    /**
+     * Runs job {@code j} on the owner's stack as a new help frame: while it runs, a join inside it
+     * helps only with its own forks ({@link Worker#jobBase}, {@link Job#mayHelp}). Tasks can be joined
+     * by reference from anywhere, so each one that runs is such a frame; if another thread claimed it
+     * (a stall-monitor rescue), waits for it instead.
+     */
+    void runTaskInline(Job j) {
+        Worker w = owner;
+        int savedJobBase = w.jobBase;
+        w.jobBase = top;
+        try {
+            if (!j.runInline()) {
+                w.awaitStolen(j);
+            }
+        } finally {
+            w.jobBase = savedJobBase;
         }
     }
 
@@ -288,12 +310,7 @@ final class PendingStack {
                 Finish f = owner.finishOf(index);
                 Async.runBody((Runnable) item, f);
             }
-            case K_JOB -> {
-                Job j = (Job) item;
-                if (!j.runInline()) {
-                    owner.awaitStolen(j); // rescued by the stall monitor: another worker runs it
-                }
-            }
+            case K_JOB -> runTaskInline((Job) item);
             default -> {
                 // K_RANGE is never a leftover: a loop always pops its own slot.
                 // A half of a join whose frame is gone: only reachable if that frame was torn down by
@@ -308,9 +325,7 @@ final class PendingStack {
      */
     void runReclaimed(Job j) {
         int t0 = top;
-        if (!j.runInline()) {
-            owner.awaitStolen(j);
-        }
+        runTaskInline(j);
         drainTo(t0);
         if (j.counted) {
             j.scope.release();
@@ -408,6 +423,8 @@ final class PendingStack {
                 }
                 Loops.Split sp = Loops.split(loop);
                 sp.scope = owner.finishOf(b);
+                sp.forkedOn = owner;
+                sp.forkSlot = b;
                 j = sp;
                 owner.published.push(j);
                 Loops.commitSplit(loop, sp);
@@ -436,6 +453,8 @@ final class PendingStack {
                 };
                 Finish f = owner.finishOf(b);
                 j.scope = f;
+                j.forkedOn = owner;
+                j.forkSlot = b;
                 boolean count = f != null && (kind == K_ASYNC || kind == K_JOB);
                 if (count) {
                     // Counted before it becomes visible, so the scope cannot look quiescent while a

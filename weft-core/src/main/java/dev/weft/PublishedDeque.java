@@ -142,4 +142,41 @@ final class PublishedDeque {
             }
         }
     }
+
+    /**
+     * Like {@link #poll()}, but takes the oldest job only if a joiner may run it while it waits
+     * ({@link Job#mayHelp}); otherwise returns null without taking anything. The test reads fields the
+     * publisher wrote before its release store of the slot, so the acquire load of the slot makes them
+     * visible; the slot CAS still decides who owns the job.
+     */
+    Job pollIf(Worker publisher, int minSlot, Finish scope) {
+        for (int spins = 0; ; spins++) {
+            int b = base;
+            int t = (int) TOP.getAcquire(this);
+            if (t - b <= 0) {
+                return null;
+            }
+            Job[] a = (Job[]) ARRAY.getAcquire(this);
+            int i = b & (a.length - 1);
+            Job j = (Job) SLOT.getAcquire(a, i);
+            if (b != base) {
+                continue;
+            }
+            if (j == null) {
+                if ((spins & 63) == 63) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
+                continue;
+            }
+            if (!j.mayHelp(publisher, minSlot, scope)) {
+                return null;
+            }
+            if (SLOT.compareAndSet(a, i, j, (Job) null)) {
+                BASE.setVolatile(this, b + 1);
+                return j;
+            }
+        }
+    }
 }

@@ -70,7 +70,10 @@ final class StallMonitor implements Runnable {
 
     private void sample() {
         int stalled = 0;
+        int stuck = 0; // blocked in Weft.blocking, stalled, or parked in one of Weft's own waits
+        int live = 0;
         for (Worker w : pool.workers) {
+            live++;
             if (isWaitingOutsideWeft(w)) {
                 long progress = w.pending.forks + w.topLevelRuns;
                 if (w.stallSamples == 0 || progress != w.stallProgress) {
@@ -78,6 +81,7 @@ final class StallMonitor implements Runnable {
                     w.stallProgress = progress;
                 } else if (++w.stallSamples >= STALL_SAMPLES) {
                     stalled++;
+                    stuck++;
                     if (w.pending.privateCount() > 0) {
                         int rescued = rescue(w);
                         if (!w.stallReported) {
@@ -89,11 +93,19 @@ final class StallMonitor implements Runnable {
             } else {
                 w.stallSamples = 0;
                 w.stallReported = false;
+                if (w.state == Worker.BLOCKED || isParkedInWeftWait(w)) {
+                    stuck++;
+                }
             }
         }
-        pool.stalledWorkers = stalled;
+        // Everyone is stuck: joiners waiting for work that cannot move until someone runs what waits
+        // (a submission in the inbox that a blocked task waits for, say). A joiner does not take
+        // unrelated top-level work while it waits; the pool adds a worker instead, as ForkJoinPool
+        // compensates a joiner that cannot help. The stuck joiners then count as blocked.
+        boolean allStuck = live > 0 && stuck >= live;
+        pool.stalledWorkers = allStuck ? stuck - countBlocked() : stalled;
         Sleep sleep = pool.sleep;
-        if (stalled > 0 && sleep.searching() == 0 && sleep.parked() == 0 && pool.hasVisibleWork()) {
+        if ((stalled > 0 || allStuck) && sleep.searching() == 0 && sleep.parked() == 0 && pool.hasVisibleWork()) {
             if (++starvedSamples >= 2) {
                 starvedSamples = 0;
                 pool.compensateStall();
@@ -101,6 +113,21 @@ final class StallMonitor implements Runnable {
         } else {
             starvedSamples = 0;
         }
+    }
+
+    private int countBlocked() {
+        int n = 0;
+        for (Worker w : pool.workers) {
+            if (w.state == Worker.BLOCKED) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** In one of Weft's own waits (a join or finish) with nothing to help with. */
+    private static boolean isParkedInWeftWait(Worker w) {
+        return w.state == Worker.RUNNING && w.weftWaits > 0;
     }
 
     private static boolean isWaitingOutsideWeft(Worker w) {

@@ -135,9 +135,7 @@ public abstract class Task<T> extends Job implements Future<T> {
             }
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
-        if (!runInline()) {
-            w.awaitStolen(this);
-        }
+        w.pending.runTaskInline(this);
         return reportJoin();
     }
 

@@ -44,29 +44,17 @@ public class TaskFailedException extends RuntimeException {
     }
 
     /**
-     * The original failure inside a wrapper (a task whose body rethrew what a join inside it threw):
-     * the wrapper's suppressed failures move to the original, so none is lost. Returns {@code t} itself
-     * when it is not a wrapper, or when the original does not accept suppressed exceptions.
+     * The original failure inside a wrapper (a task whose body rethrew what a join inside it threw), for
+     * {@code Future} users who expect what their code threw. A wrapper that combines several failures
+     * (it has suppressed ones) is returned as it is: there is no single original, and moving its
+     * suppressed failures onto the user's own exception would report them twice.
      */
     static Throwable unwrap(Throwable t) {
-        if (!(t instanceof TaskFailedException tfe) || tfe.getClass() != TaskFailedException.class) {
-            return t;
+        while (t instanceof TaskFailedException tfe && tfe.getClass() == TaskFailedException.class
+                && tfe.getCause() != null && tfe.getCause() != tfe && tfe.getSuppressed().length == 0) {
+            t = tfe.getCause();
         }
-        Throwable cause = tfe.getCause();
-        if (cause == null || cause == tfe) {
-            return t;
-        }
-        Throwable[] extra = tfe.getSuppressed();
-        if (extra.length > 0) {
-            int before = cause.getSuppressed().length;
-            for (Throwable x : extra) {
-                addOnce(cause, x);
-            }
-            if (cause.getSuppressed().length == before) {
-                return t; // suppression disabled on the original: keep the wrapper, which holds them
-            }
-        }
-        return unwrap(cause);
+        return t;
     }
 
     /**

@@ -321,7 +321,16 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
                 if (ownWorker && runOneQueued(w, list)) {
                     continue;
                 }
-                LockSupport.parkNanos(this, Math.min(left, MAX_WAIT_NANOS));
+                if (w != null) {
+                    w.weftWaits++; // a wait of Weft's own, not a stall (see StallMonitor)
+                }
+                try {
+                    LockSupport.parkNanos(this, Math.min(left, MAX_WAIT_NANOS));
+                } finally {
+                    if (w != null) {
+                        w.weftWaits--;
+                    }
+                }
             }
         } finally {
             for (Task.AnyTask<T> t : list) {
@@ -868,6 +877,48 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
 
     long statsEpoch() {
         return statsEpochNanos;
+    }
+
+    /**
+     * The scheduler's state, racily read, for diagnosing a hang: per worker its state, pending slots
+     * (kind, item, and for tasks their status) and published deque size; the inbox. Not an API.
+     */
+    String debugState() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("  inbox ").append(inbox.size()).append(", blocked ").append(blockedWorkers.get())
+                .append(", spares ").append(liveSpares).append(", stalled ").append(stalledWorkers)
+                .append(", searching ").append(sleep.searching()).append(", parked ").append(sleep.parked())
+                .append('\n');
+        for (Worker w : workers) {
+            PendingStack p = w.pending;
+            sb.append("  ").append(w.getName()).append(" state ").append(w.state).append(" signal ")
+                    .append(w.signal).append(" weftWaits ").append(w.weftWaits).append(" top ").append(p.top)
+                    .append(" base ").append(p.base).append(" published ").append(w.published.size());
+            Object a = w.awaiting;
+            if (a != null) {
+                sb.append(" awaiting ").append(a.getClass().getSimpleName()).append('@')
+                        .append(Integer.toHexString(System.identityHashCode(a)));
+                if (a instanceof Job j) {
+                    sb.append(" status ").append(j.statusVolatile()).append(" runner ")
+                            .append(j.runner == null ? "-" : j.runner.getName());
+                }
+            }
+            sb.append('\n');
+            Object[] items = p.items;
+            for (int i = 0; i < Math.min(p.top, items.length); i++) {
+                Object o = items[i];
+                sb.append("    slot ").append(i).append(" kind ")
+                        .append(PendingStack.kindOf(p.words[i << PendingStack.SLOT_SHIFT])).append(' ')
+                        .append(o == null ? "-" : o.getClass().getSimpleName() + "@"
+                                + Integer.toHexString(System.identityHashCode(o)));
+                if (o instanceof Job j) {
+                    sb.append(" status ").append(j.statusVolatile()).append(" runner ")
+                            .append(j.runner == null ? "-" : j.runner.getName());
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
     }
 
     /** A snapshot of the pool's counters since creation or the last {@link #resetStats()}. */

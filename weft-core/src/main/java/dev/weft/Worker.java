@@ -66,10 +66,21 @@ final class Worker extends WorkerPadding2 {
     /** A temporary worker added while another worker blocks; it exits instead of parking. */
     final boolean spare;
     /**
-     * How many of Weft's own waits (a join's park, {@code invokeAny}) this worker is in; owner-written,
-     * read racily by the {@link StallMonitor}, for which such a wait is not a stall.
+     * How many of Weft's own waits with nothing to help with (a join, a finish, {@code invokeAny}) this
+     * worker is in; owner-written, read racily by the {@link StallMonitor}, for which such a wait is not
+     * a stall but may leave the pool with nobody to run queued work.
      */
     int weftWaits;
+    /**
+     * The job or scope the innermost join wait of this worker is for: a hint for joiners that
+     * leapfrog through this worker (see {@link #findHelp}), and for diagnostics. Owner-written.
+     */
+    Object awaiting;
+    /**
+     * The height of the pending stack when this worker started the innermost job it runs
+     * ({@link #runJob}); its published forks from here up are that job's descendants.
+     */
+    int jobBase;
     // Monitor-owned stall tracking (see StallMonitor).
     int stallSamples;
     long stallProgress;
@@ -285,11 +296,14 @@ final class Worker extends WorkerPadding2 {
      * count, in that order (PROTOCOL.md, "finish").
      */
     void runJob(Job j) {
-        j.runner = this;
-        Finish f = j.scope;
-        Frame saved = scope;
         PendingStack p = pending;
         int t0 = p.top;
+        j.frameBase = t0;
+        j.runner = this; // volatile: publishes frameBase to helping joiners
+        Finish f = j.scope;
+        Frame saved = scope;
+        int savedJobBase = jobBase;
+        jobBase = t0;
         if (f != null || saved != null) {
             // A job without a scope gets a frame without one, so that its asyncs do not join whatever
             // finish this worker happens to be inside (it may be helping from one).
@@ -320,6 +334,7 @@ final class Worker extends WorkerPadding2 {
             }
         } finally {
             scope = saved;
+            jobBase = savedJobBase;
         }
         if (j.counted) {
             f.release();
@@ -385,6 +400,8 @@ final class Worker extends WorkerPadding2 {
         boolean counted = false;
         long waitStart = start;
         boolean interrupted = Thread.interrupted();
+        Object outerAwaiting = awaiting;
+        awaiting = j != null ? j : f;
         try {
             int spins = 0;
             while (j != null ? !j.isFinal() : !f.quiescent()) {
@@ -396,10 +413,11 @@ final class Worker extends WorkerPadding2 {
                 if (signal() != 0) {
                     onSignal();
                 }
-                Job h = depth <= MAX_HELP_DEPTH ? findHelp(j) : null;
+                Job h = depth <= MAX_HELP_DEPTH ? findHelp(j, f) : null;
                 if (h != null) {
                     if (counted) {
                         counted = false;
+                        weftWaits--;
                         pool.sleep.joinWaitingDecrement();
                     }
                     long t0 = System.nanoTime();
@@ -413,6 +431,7 @@ final class Worker extends WorkerPadding2 {
                 if (!counted) {
                     // Nothing to help with: this worker is hungry, so busy workers should publish.
                     counted = true;
+                    weftWaits++;
                     pool.sleep.joinWaitingIncrement();
                 }
                 if (j != null && backoffRound(spins + 1)) {
@@ -434,14 +453,11 @@ final class Worker extends WorkerPadding2 {
                         Thread.onSpinWait();
                     }
                 } else {
-                    weftWaits++;
                     if (j != null) {
                         try {
                             j.awaitDone(System.nanoTime() + JOIN_PARK_NANOS, false);
                         } catch (InterruptedException e) {
                             throw new AssertionError(e); // not interruptible
-                        } finally {
-                            weftWaits--;
                         }
                         if (pool.removeFromInbox(j)) {
                             // Submitted to this pool meanwhile (a joiner may see the task before the
@@ -450,11 +466,7 @@ final class Worker extends WorkerPadding2 {
                             runJob(j);
                         }
                     } else {
-                        try {
-                            f.awaitQuiescent(JOIN_PARK_NANOS);
-                        } finally {
-                            weftWaits--;
-                        }
+                        f.awaitQuiescent(JOIN_PARK_NANOS);
                     }
                     if (Thread.interrupted()) {
                         interrupted = true; // set by a task run while helping, or by the awaitDone above
@@ -464,10 +476,12 @@ final class Worker extends WorkerPadding2 {
             }
             return true;
         } finally {
+            awaiting = outerAwaiting;
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
             if (counted) {
+                weftWaits--;
                 pool.sleep.joinWaitingDecrement();
             }
             helpDepth--;
@@ -476,23 +490,109 @@ final class Worker extends WorkerPadding2 {
         }
     }
 
-    /** Work a waiting joiner may run: its own published jobs, the runner's, then anybody's. */
-    private Job findHelp(Job waitedFor) {
-        Job h = published.poll();
+    /**
+     * Work a waiting joiner may run without risking to wait for itself (see {@link Job#mayHelp}):
+     * its own published forks made by the job it runs; for a job wait, the forks that the job's runner
+     * made inside it, following the chain of runners that themselves wait (leapfrogging); for a finish,
+     * jobs of that scope from any worker. Never unrelated work: such a job could join a task that is
+     * running further down this thread's stack, and that task could then never finish.
+     */
+    private Job findHelp(Job waitedFor, Finish finish) {
+        Job h = published.pollIf(this, jobBase, null);
+        if (h == null && finish != null) {
+            h = published.pollIf(this, 0, finish);
+        }
         if (h != null) {
             takenBack++;
             return h;
         }
         if (waitedFor != null) {
-            Worker r = waitedFor.runner;
-            if (r != null && r != this) {
-                h = trySteal(r);
+            Job x = waitedFor;
+            for (int level = 0; level < LEAPFROG_LEVELS && x != null; level++) {
+                Worker r = x.runner;
+                if (r == null || r == this) {
+                    break;
+                }
+                h = tryStealFor(r, x);
                 if (h != null) {
                     return h;
                 }
+                Object next = r.awaiting; // racy: the runner's own wait inside x, if any
+                x = next instanceof Job nj && !x.isFinal() ? nj : null;
+            }
+            runningSeen = anyRunning();
+            return null;
+        }
+        return stealPassFor(finish);
+    }
+
+    /** How far a joiner follows a chain of waiting runners to find work it may help with. */
+    private static final int LEAPFROG_LEVELS = 8;
+
+    /** One attempt on {@code victim}'s deque for a fork made inside {@code x}, which it runs. */
+    private Job tryStealFor(Worker victim, Job x) {
+        PublishedDeque d = victim.published;
+        if (d.isEmpty()) {
+            return null;
+        }
+        stealAttempts++;
+        int minSlot = x.frameBase; // read after x.runner (volatile)
+        Job j = d.pollIf(victim, minSlot, null);
+        if (j == null) {
+            return null;
+        }
+        if (x.isFinal()) {
+            // x ended meanwhile, and the victim may have started unrelated work at the same height:
+            // do not run it here; offer it from this worker's deque, where any thief can take it.
+            published.push(j);
+            afterDirectPublication();
+            return null;
+        }
+        steals++;
+        Events.steal(pool, this, victim, j);
+        return j;
+    }
+
+    /** One pass over the other workers for jobs of scope {@code f}; notes a running worker. */
+    private Job stealPassFor(Finish f) {
+        Worker[] ws = pool.workers;
+        int n = ws.length;
+        int start = nextRandom(n);
+        Worker running = null;
+        for (int i = 0; i < n; i++) {
+            Worker v = ws[(start + i) % n];
+            if (v == this || v == null) {
+                continue;
+            }
+            if (!v.published.isEmpty()) {
+                stealAttempts++;
+                Job j = v.published.pollIf(v, 0, f);
+                if (j != null) {
+                    steals++;
+                    Events.steal(pool, this, v, j);
+                    return j;
+                }
+            }
+            if (running == null && v.state == RUNNING) {
+                running = v;
             }
         }
-        return stealPass();
+        runningSeen = running;
+        return null;
+    }
+
+    /** The first running worker other than this one, from a random start; null if none. */
+    private Worker anyRunning() {
+        Worker[] ws = pool.workers;
+        int n = ws.length;
+        int start = nextRandom(n);
+        for (int i = 0; i < n; i++) {
+            Worker v = ws[(start + i) % n];
+            if (v != this && v != null && v.state == RUNNING) {
+                return v;
+            }
+        }
+        return null;
     }
 
     // ---------------------------------------------------------------------------------------------
