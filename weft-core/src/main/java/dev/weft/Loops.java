@@ -106,7 +106,9 @@ final class Loops {
                 w.awaitStolen(sp);
             }
             if (sp.status() == Job.NORMAL) {
-                if (failure == null) {
+                // Once any part failed, parts stop early with partial results: merging them would call
+                // the user's combine on segments that are not adjacent. The loop throws anyway.
+                if (failure == null && !root.failed) {
                     try {
                         loop.absorb(sp.loop);
                     } catch (Throwable t) {

@@ -224,24 +224,29 @@ final class PendingStack {
 
     /**
      * Takes the forked task in slot {@code i} out of the stack so that its joiner can run it, whatever
-     * sits above it: the slot on top is popped; a private slot below others becomes a tombstone
-     * ({@link #K_EMPTY}), so the slots above keep their indices — the enclosing join or loop that owns
-     * one of them still finds it where it left it (an out-of-order join must not drain or move them).
-     * A published slot can be taken back only while its job is the newest in the published deque.
+     * sits above it: the slot on top is popped (if no enclosing construct's floor is above it); any other
+     * private slot becomes a tombstone ({@link #K_EMPTY}), so every index an enclosing join, loop or
+     * frame holds stays valid (an out-of-order join must not drain or move them). A published slot can
+     * be taken back only while its job is the newest in the published deque.
      *
      * @return true if the caller now owns the task and must run it; false if the task is published
      *         and beyond reach (a thief, or this worker's own helping, runs it)
      */
     boolean removeTask(int i, Job task) {
-        if (i == top - 1) {
+        Worker w = owner;
+        // The innermost construct without a slot of its own (a finish, a running task) restores top to
+        // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
+        Frame fr = w.scope;
+        int floor = Math.max(w.jobBase, fr == null ? 0 : fr.base);
+        if (i == top - 1 && i >= floor) {
             top = i;
             items[i] = null;
             if (i >= base) {
                 return true;
             }
             base = i;
-            if (owner.published.unpush(task)) {
-                owner.takenBack++;
+            if (w.published.unpush(task)) {
+                w.takenBack++;
                 return true;
             }
             return false;
@@ -249,6 +254,11 @@ final class PendingStack {
         if (i >= base) {
             items[i] = null;
             words[i << SLOT_SHIFT] = K_EMPTY;
+            return true;
+        }
+        if (w.published.unpush(task)) {
+            items[i] = null; // a published tombstone: drains skip it
+            w.takenBack++;
             return true;
         }
         return false;

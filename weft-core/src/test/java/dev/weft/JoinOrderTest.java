@@ -332,4 +332,35 @@ class JoinOrderTest {
             assertEquals(1, yRuns.get(), "runs of y");
         }));
     }
+
+    /**
+     * Found by the program generator: a task forked before a finish and joined inside it sits on top of
+     * the stack but below the finish's base. Popping it lowered the stack under the finish, so the async
+     * spawned next landed outside the finish: the finish returned before it ran (and a drain later found
+     * no scope for it). The join must leave a tombstone instead.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void joiningInsideAFinishATaskForkedBeforeItKeepsTheFinishWhole(int parallelism) throws Exception {
+        TestPools.withPool(parallelism, pool -> rounds(pool, 500, (p, r) -> {
+            AtomicInteger asyncRuns = new AtomicInteger();
+            AtomicInteger seenAtFinishEnd = new AtomicInteger(-1);
+            int v = p.invoke(() -> {
+                Task<Integer> t0 = Task.of(() -> 5);
+                t0.fork();
+                Task<Integer> t1 = Task.of(() -> {
+                    Weft.finish(() -> {
+                        t0.join();
+                        Weft.async(asyncRuns::incrementAndGet);
+                    });
+                    seenAtFinishEnd.set(asyncRuns.get());
+                    return 1;
+                });
+                return t1.invoke() + t0.join();
+            });
+            assertEquals(6, v);
+            assertEquals(1, seenAtFinishEnd.get(), "the finish returned before its async ran");
+            assertEquals(1, asyncRuns.get());
+        }));
+    }
 }
