@@ -75,7 +75,7 @@ final class Worker extends WorkerPadding2 {
      * The job or scope the innermost join wait of this worker is for: a hint for joiners that
      * leapfrog through this worker (see {@link #findHelp}), and for diagnostics. Owner-written.
      */
-    Object awaiting;
+    volatile Object awaiting;
     /**
      * The height of the pending stack when this worker started the innermost job it runs
      * ({@link #runJob}); its published forks from here up are that job's descendants.
@@ -421,7 +421,14 @@ final class Worker extends WorkerPadding2 {
                         pool.sleep.joinWaitingDecrement();
                     }
                     long t0 = System.nanoTime();
-                    runJob(h);
+                    // While the helped job runs, this worker waits for nothing: a joiner following the
+                    // chain of waiting runners must not take our outer wait for a wait inside that job.
+                    awaiting = null;
+                    try {
+                        runJob(h);
+                    } finally {
+                        awaiting = j != null ? j : f;
+                    }
                     long t1 = System.nanoTime();
                     busy += t1 - t0;
                     spins = 0;
@@ -517,7 +524,10 @@ final class Worker extends WorkerPadding2 {
                 if (h != null) {
                     return h;
                 }
-                Object next = r.awaiting; // racy: the runner's own wait inside x, if any
+                // The runner's own wait, if any. It is a wait inside x only while x still runs: the
+                // runner completes x (a CAS) before it can be back in an outer wait (a volatile store
+                // of awaiting), so seeing x unfinished after reading awaiting means the wait is x's.
+                Object next = r.awaiting;
                 x = next instanceof Job nj && !x.isFinal() ? nj : null;
             }
             runningSeen = anyRunning();
