@@ -39,9 +39,14 @@ import java.util.function.Supplier;
  * next fork; otherwise {@code join()} runs the task on the forking worker. Each task object costs one
  * allocation; for the finest grain use the allocation-free primitive forms of {@link Weft#joinInt}.
  *
- * <p>Errors: {@code join()} throws {@link TaskFailedException} with the original exception as cause;
- * {@code fork()} of a task already forked or submitted throws {@link IllegalStateException}, as does
- * {@code join()} from outside any pool of a task that was never forked or submitted.
+ * <p>Tasks may be joined in any order, more than once, and by any task that holds a reference (a
+ * sibling, say); a task runs exactly once whoever reaches it first.
+ *
+ * <p>Errors: {@code join()} throws {@link TaskFailedException} with the original exception as cause
+ * ({@code get()} and {@link #getException()} give the original itself); {@code fork()} of a task already
+ * forked or submitted throws {@link IllegalStateException}, as does {@code join()} of a task that was
+ * never forked or submitted (it could never complete). A task cancelled before it was forked forks as a
+ * no-op, and joining it throws {@link CancellationException}.
  *
  * @param <T> the result type
  */
@@ -108,7 +113,7 @@ public abstract class Task<T> extends Job implements Future<T> {
      *
      * @throws TaskFailedException if the task threw (the original is the cause)
      * @throws CancellationException if the task was cancelled
-     * @throws IllegalStateException from outside any pool, if the task was never forked or submitted
+     * @throws IllegalStateException if the task was never forked or submitted
      */
     public final T join() {
         if (!isFinal()) {
