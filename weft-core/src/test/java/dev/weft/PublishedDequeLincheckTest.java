@@ -24,6 +24,7 @@ public class PublishedDequeLincheckTest {
 
         IdJob(int id) {
             this.id = id;
+            this.forkSlot = id; // for pollIf: a joiner's test reads the publisher's slot index
         }
 
         @Override
@@ -54,6 +55,18 @@ public class PublishedDequeLincheckTest {
         return j == null ? -1 : ((IdJob) j).id;
     }
 
+    /**
+     * A helping joiner: takes the oldest job only if it qualifies ({@link Job#mayHelp}: here, forked at
+     * slot {@value #HELP_FLOOR} or above), else takes nothing.
+     */
+    @Operation
+    public int stealIfEligible() {
+        Job j = deque.pollIf(null, HELP_FLOOR, null);
+        return j == null ? -1 : ((IdJob) j).id;
+    }
+
+    static final int HELP_FLOOR = 2;
+
     /** The sequential specification. */
     public static final class Spec {
         private final Deque<Integer> d = new ArrayDeque<>();
@@ -82,6 +95,15 @@ public class PublishedDequeLincheckTest {
         public int steal() {
             Integer id = d.pollFirst();
             return id == null ? -1 : id;
+        }
+
+        public int stealIfEligible() {
+            Integer id = d.peekFirst();
+            if (id == null || id < HELP_FLOOR) {
+                return -1;
+            }
+            d.pollFirst();
+            return id;
         }
     }
 
