@@ -211,6 +211,7 @@ final class StallMonitor implements Runnable {
             Worker w = Worker.current();
             PendingStack p = w.pending;
             int t0 = p.top;
+            task.frameBase = t0; // before runner (volatile): joiners leapfrog from this base
             task.runner = w;
             try {
                 task.execute();

@@ -469,8 +469,17 @@ final class Worker extends WorkerPadding2 {
                         if (pool.removeFromInbox(j)) {
                             // Submitted to this pool meanwhile (a joiner may see the task before the
                             // submitter queued it): run it here rather than wait for an idle worker.
+                            counted = false;
+                            weftWaits--;
+                            pool.sleep.joinWaitingDecrement();
                             externalTaken++;
-                            runJob(j);
+                            awaiting = null;
+                            try {
+                                runJob(j);
+                            } finally {
+                                awaiting = j;
+                            }
+                            continue;
                         }
                     } else {
                         f.awaitQuiescent(JOIN_PARK_NANOS);
