@@ -12,7 +12,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 
-/** Steal, idle and blocking events reach a JFR recording, with their fields. */
+/** Steal, idle, blocking and stall events reach a JFR recording, with their fields. */
 class JfrEventsTest {
     @Test
     void stealIdleAndBlockedEventsAreRecorded() throws Exception {
@@ -43,5 +43,49 @@ class JfrEventsTest {
         assertEquals("jfr-test", s.getString("pool"));
         assertTrue(s.getInt("thief") != s.getInt("victim"));
         assertEquals("Weft", s.getEventType().getCategoryNames().get(0));
+    }
+
+    /**
+     * A task that forks a child and waits for it on a latch without Weft.blocking, on a pool of one
+     * worker: the monitor rescues the child (so the latch opens) and records the stall, naming the wait.
+     */
+    @Test
+    void aStalledWorkerIsRecordedAndItsTaskRescued() throws Exception {
+        Path file = Files.createTempFile("weft", ".jfr");
+        long stalls;
+        try (Recording r = new Recording()) {
+            r.enable("dev.weft.Stall");
+            r.start();
+            try (WeftPool pool = WeftPool.builder().parallelism(1).name("jfr-stall").build()) {
+                int v = pool.invoke(() -> {
+                    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+                    Task<Integer> child = Task.of(() -> {
+                        done.countDown();
+                        return 7;
+                    });
+                    child.fork();
+                    try {
+                        // Unmanaged on purpose; bounded so that a regression fails instead of hanging.
+                        assertTrue(done.await(20, java.util.concurrent.TimeUnit.SECONDS), "the child was never rescued");
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return child.join();
+                });
+                assertEquals(7, v);
+                stalls = pool.stats().stalls();
+            }
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        Files.deleteIfExists(file);
+        List<RecordedEvent> stallEvents = events.stream().filter(e -> e.getEventType().getName().equals("dev.weft.Stall")).toList();
+        assertEquals(1, stalls);
+        assertEquals(1, stallEvents.size());
+        RecordedEvent e = stallEvents.get(0);
+        assertEquals("jfr-stall", e.getString("pool"));
+        assertTrue(e.getString("wait").contains("CountDownLatch.await"), e.getString("wait"));
+        assertEquals(1, e.getInt("tasksRescued"));
     }
 }
