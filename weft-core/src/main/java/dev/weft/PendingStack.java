@@ -48,6 +48,8 @@ final class PendingStack {
     static final int K_DOUBLE_FN3 = 13;
     static final int K_DOUBLE_FN4 = 14;
     static final int K_DOUBLE_FN5 = 15;
+    /** A detached fork ({@link WeftPool#spawn}): nobody joins it; it belongs to no finish scope. */
+    static final int K_SPAWN = 16;
 
     private static final int INITIAL_CAPACITY = 256;
 
@@ -321,6 +323,7 @@ final class PendingStack {
                 Async.runBody((Runnable) item, f);
             }
             case K_JOB -> runTaskInline((Job) item);
+            case K_SPAWN -> Spawned.runDetached(owner, (Runnable) item);
             default -> {
                 // K_RANGE is never a leftover: a loop always pops its own slot.
                 // A half of a join whose frame is gone: only reachable if that frame was torn down by
@@ -459,9 +462,10 @@ final class PendingStack {
                     case K_DOUBLE_SUPPLIER -> new Calls.DoubleSupplierCall((DoubleSupplier) item);
                     case K_ASYNC -> new Async((Runnable) item);
                     case K_JOB -> (Job) item;
+                    case K_SPAWN -> new Spawned((Runnable) item);
                     default -> throw new IllegalStateException("corrupt pending slot " + b + ": kind " + kind);
                 };
-                Finish f = owner.finishOf(b);
+                Finish f = kind == K_SPAWN ? null : owner.finishOf(b); // a spawn is detached from scopes
                 j.scope = f;
                 j.forkedOn = owner;
                 j.forkSlot = b;

@@ -239,6 +239,50 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts {@code task} in this pool without a handle to join it: a <em>detached fork</em>, the
+     * hook on which message-passing models (actors, SCOOP handlers) start a receiver's work on the
+     * sender's worker.
+     *
+     * <p>Called from a worker of this pool, it is a fork on that worker, recorded with plain stores
+     * and no allocation: the task runs on this worker when the construct it was spawned in ends (the
+     * current task, join half, finish or loop chunk drains it) or earlier on a hungry worker that takes
+     * it. It belongs to no {@link Weft#finish} scope: a finish neither counts it nor waits for it
+     * (though one may run it on its way out), and an {@code async} inside it throws. Called from any
+     * other thread — or when the worker already holds 1,024 unrun forks, which bounds its memory —
+     * it goes to the pool's inbox, as {@link #execute} does.
+     *
+     * <p>Nothing waits for the task, so its failure goes to the pool's uncaught exception handler, as
+     * for {@code execute}. Each call starts the task once: spawning the same {@code Runnable} object
+     * again (an actor rescheduling itself) is allowed and runs it again.
+     *
+     * <pre>{@code
+     * // in a message send: run the idle receiver on this worker, unless a thief takes it first
+     * if (receiver.tryActivate()) pool.spawn(receiver);
+     * }</pre>
+     *
+     * @throws RejectedExecutionException if the task goes to the inbox and the pool is shut down
+     */
+    public void spawn(Runnable task) {
+        Objects.requireNonNull(task, "task");
+        if (Thread.currentThread() instanceof Worker w && w.pool == this) {
+            PendingStack p = w.pending;
+            if (p.privateCount() < Weft.ASYNC_PENDING_LIMIT) {
+                p.pushObject(task, PendingStack.K_SPAWN);
+                if (w.signal() != 0) {
+                    w.onSignal();
+                }
+                return;
+            }
+        }
+        submitExternal(new Task.ExecuteTask(task));
+    }
+
+    /** The pool whose worker the calling thread is, or null for any other thread. */
+    public static WeftPool current() {
+        return Thread.currentThread() instanceof Worker w ? w.pool : null;
+    }
+
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
         return new Task.CallableTask<>(callable);

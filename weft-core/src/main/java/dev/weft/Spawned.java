@@ -1,0 +1,53 @@
+package dev.weft;
+
+/**
+ * A detached fork ({@link WeftPool#spawn}) that was published for a thief. Nobody joins it, and it
+ * belongs to no finish scope (an {@code async} inside it throws, as in any task forked outside a
+ * finish). Its failure cannot reach a joiner, so it goes to the pool's uncaught exception handler,
+ * as an {@code execute}d runnable's does.
+ */
+final class Spawned extends Job {
+    final Runnable body;
+
+    Spawned(Runnable body) {
+        this.body = body;
+    }
+
+    @Override
+    void perform() {
+        Worker w = Worker.current();
+        try {
+            body.run();
+        } catch (Throwable t) {
+            (w != null ? w.pool : WeftPool.common()).reportUncaught(t);
+        }
+    }
+
+    /**
+     * Runs a spawned body that is still private to {@code w} when the construct it was spawned in
+     * drains its slots: here, on the owner's stack, as a frame of its own (a join inside it helps only
+     * with its own forks) and outside any finish scope.
+     */
+    static void runDetached(Worker w, Runnable body) {
+        Frame saved = w.scope;
+        int savedJobBase = w.jobBase;
+        PendingStack p = w.pending;
+        int t0 = p.top;
+        if (saved != null && saved.finish != null) {
+            w.scope = new Frame(null, t0, saved);
+        }
+        w.jobBase = t0;
+        try {
+            body.run();
+        } catch (Throwable t) {
+            w.pool.reportUncaught(t);
+        } finally {
+            try {
+                p.drainTo(t0);
+            } finally {
+                w.scope = saved;
+                w.jobBase = savedJobBase;
+            }
+        }
+    }
+}
