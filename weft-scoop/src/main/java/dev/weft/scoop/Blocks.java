@@ -16,7 +16,7 @@ final class Blocks {
     /** How a block holds each of its handlers. */
     private static final int LOCAL = 0;   // the client is the handler itself: direct access, no queue
     private static final int NESTED = 1;  // an enclosing block of the same client holds it: reuse its queue
-    private static final int FRESH = 2;   // this block reserves it
+    static final int FRESH = 2;           // this block reserves it
 
     private static final Predicate<Object> ALWAYS = x -> true;
 
@@ -209,32 +209,14 @@ final class Blocks {
             }
         }
         if (qoq) {
-            boolean lock = fresh > 1;
-            if (lock) {
-                for (int i = 0; i < hs.length; i++) {
-                    if (kind[i] == FRESH) {
-                        hs[i].lockReservation();
-                    }
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    qs[i].open();
+                } else if (kind[i] == NESTED) {
+                    qs[i].depth++;
                 }
             }
-            try {
-                for (int i = 0; i < hs.length; i++) {
-                    if (kind[i] == FRESH) {
-                        qs[i].open();
-                        hs[i].qoq.offer(qs[i]);
-                    } else if (kind[i] == NESTED) {
-                        qs[i].depth++;
-                    }
-                }
-            } finally {
-                if (lock) {
-                    for (int i = hs.length - 1; i >= 0; i--) {
-                        if (kind[i] == FRESH) {
-                            hs[i].unlockReservation();
-                        }
-                    }
-                }
-            }
+            enqueueAtomically(hs, qs, kind, fresh);
         } else {
             int locked = 0;
             try {
@@ -258,6 +240,39 @@ final class Blocks {
                     qs[i].open();
                 } else if (kind[i] == NESTED) {
                     qs[i].depth++;
+                }
+            }
+        }
+    }
+
+    /**
+     * Appends the fresh queues to their handlers' queues of queues as one atomic step with respect to every
+     * other multi-handler reservation: the handlers' reservation spin locks are taken in handler order (the
+     * order of {@code hs}) and held only while enqueueing, which never waits. So two reservations that share
+     * handlers enqueue in the same order on all of them. A single handler needs no lock: there is no second
+     * queue to keep in step with. Checked by {@code ReservationLincheckTest}.
+     */
+    static void enqueueAtomically(Handler[] hs, PrivateQueue[] qs, int[] kind, int fresh) {
+        boolean lock = fresh > 1;
+        if (lock) {
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    hs[i].lockReservation();
+                }
+            }
+        }
+        try {
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    hs[i].qoq.offer(qs[i]);
+                }
+            }
+        } finally {
+            if (lock) {
+                for (int i = hs.length - 1; i >= 0; i--) {
+                    if (kind[i] == FRESH) {
+                        hs[i].unlockReservation();
+                    }
                 }
             }
         }

@@ -3,7 +3,6 @@ package dev.weft.scoop;
 import dev.weft.WeftPool;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.Consumer;
 
 /** The three runtime configurations of the ablation; most guarantee tests run under each. */
 enum Modes {
@@ -25,11 +24,20 @@ enum Modes {
                 .failureHandler(failures::add).build();
     }
 
+    /** A test body that may throw. */
+    interface Body {
+        void run(Scoop scoop) throws Exception;
+    }
+
     /** Runs {@code test} with a fresh pool of {@code parallelism} workers and a runtime of this mode. */
-    void with(int parallelism, Consumer<Scoop> test) {
+    void with(int parallelism, Body test) {
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         try (WeftPool pool = WeftPool.builder().parallelism(parallelism).name("scoop-test").build()) {
-            test.accept(on(pool, failures));
+            test.run(on(pool, failures));
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
         if (!failures.isEmpty()) {
             AssertionError e = new AssertionError("unexpected undelivered failures: " + List.copyOf(failures));
