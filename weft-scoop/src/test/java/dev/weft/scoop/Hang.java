@@ -35,8 +35,18 @@ final class Hang {
         }
         if (t.isAlive()) {
             StringBuilder dump = new StringBuilder();
-            for (ThreadInfo ti : ManagementFactory.getThreadMXBean().dumpAllThreads(false, false)) {
-                dump.append(ti);
+            for (ThreadInfo ti : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+                dump.append('"').append(ti.getThreadName()).append("\" ").append(ti.getThreadState());
+                if (ti.getLockName() != null) {
+                    dump.append(" on ").append(ti.getLockName());
+                }
+                if (ti.getLockOwnerName() != null) {
+                    dump.append(" owned by \"").append(ti.getLockOwnerName()).append('"');
+                }
+                dump.append('\n');
+                for (StackTraceElement e : ti.getStackTrace()) {
+                    dump.append("\tat ").append(e).append('\n');
+                }
             }
             fail("scenario did not finish within " + limit + " (a hang or a deadlock); threads:\n" + dump);
         }
