@@ -12,6 +12,17 @@ import dev.weft.bench.programs.LeaIntegrate;
 import dev.weft.bench.programs.Matmul;
 import dev.weft.bench.programs.NQueens;
 import dev.weft.bench.programs.UTS;
+import dev.weft.bench.scoop.Chain;
+import dev.weft.bench.scoop.Chameneos;
+import dev.weft.bench.scoop.Condition;
+import dev.weft.bench.scoop.Mutex;
+import dev.weft.bench.scoop.Outer;
+import dev.weft.bench.scoop.ProdCons;
+import dev.weft.bench.scoop.Product;
+import dev.weft.bench.scoop.Randmat;
+import dev.weft.bench.scoop.ThreadRing;
+import dev.weft.bench.scoop.Thresh;
+import dev.weft.bench.scoop.Winnow;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,7 +36,19 @@ final class Programs {
     static List<Program> all() {
         // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants. Other suites follow.
         return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate());
+                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+                // The SCOOP suite (seed 002): the Cowichan parallel set, then the concurrent set.
+                new Randmat(),
+                new Thresh(),
+                new Winnow(),
+                new Outer(),
+                new Product(),
+                new Chain(),
+                new Mutex(),
+                new ProdCons(),
+                new Condition(),
+                new ThreadRing(),
+                new Chameneos());
     }
 
     /** The suites, in report order. */
