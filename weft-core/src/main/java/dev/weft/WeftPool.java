@@ -167,6 +167,29 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         return parallelism;
     }
 
+    /**
+     * The number of worker threads alive now: core workers (fewer after the keep-alive let idle ones exit)
+     * plus temporary workers added while others block. A racy read, for monitoring.
+     */
+    public int poolSize() {
+        return workers.length;
+    }
+
+    /**
+     * An estimate of the workers running a task now (including those blocked inside {@link Weft#blocking}),
+     * as opposed to searching for work or parked. A racy read of each worker's state, for monitoring.
+     */
+    public int activeWorkers() {
+        int n = 0;
+        for (Worker w : workers) {
+            int st = w.state;
+            if (st == Worker.RUNNING || st == Worker.BLOCKED) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Invocation
 
