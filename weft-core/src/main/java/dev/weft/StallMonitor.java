@@ -75,7 +75,7 @@ final class StallMonitor implements Runnable {
         for (Worker w : pool.workers) {
             live++;
             if (isWaitingOutsideWeft(w)) {
-                long progress = w.pending.forks + w.topLevelRuns;
+                long progress = w.pending.forks + w.jobsTaken();
                 if (w.stallSamples == 0 || progress != w.stallProgress) {
                     w.stallSamples = 1;
                     w.stallProgress = progress;

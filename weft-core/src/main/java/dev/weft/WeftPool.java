@@ -413,7 +413,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private boolean runOneQueued(Worker w, List<? extends Job> jobs) {
         for (Job j : jobs) {
             if (removeFromInbox(j)) {
-                w.externalTaken++;
+                w.submissionsRun++;
                 w.runJob(j);
                 return true;
             }
@@ -675,7 +675,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             return true;
         }
         for (Worker w : workers) {
-            if (!w.published.isEmpty()) {
+            if (!w.deque.isEmpty()) {
                 return true;
             }
         }
@@ -901,10 +901,10 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         long runs = 0L;
         for (Worker w : workers) {
             int st = w.state;
-            if ((st != Worker.SEARCHING && st != Worker.PARKED) || !w.published.isEmpty()) {
+            if ((st != Worker.SEARCHING && st != Worker.PARKED) || !w.deque.isEmpty()) {
                 return -1L;
             }
-            runs += w.topLevelRuns + w.steals + w.externalTaken;
+            runs += w.jobsTaken();
         }
         return runs;
     }
@@ -960,8 +960,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             PendingStack p = w.pending;
             sb.append("  ").append(w.getName()).append(" state ").append(w.state).append(" signal ")
                     .append(w.signal).append(" weftWaits ").append(w.weftWaits).append(" top ").append(p.top)
-                    .append(" base ").append(p.base).append(" published ").append(w.published.size());
-            Object a = w.awaiting;
+                    .append(" base ").append(p.base).append(" published ").append(w.deque.size());
+            Awaited a = w.awaiting;
             if (a != null) {
                 sb.append(" awaiting ").append(a.getClass().getSimpleName()).append('@')
                         .append(Integer.toHexString(System.identityHashCode(a)));
@@ -994,7 +994,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         long now = System.nanoTime();
         List<PoolStats.WorkerStats> per = new ArrayList<>(ws.length);
         for (Worker w : ws) {
-            per.add(PoolStats.WorkerStats.of(w, now, statsEpochNanos));
+            per.add(w.counters(now, statsEpochNanos));
         }
         PoolStats.WorkerStats gone;
         synchronized (lock) {
@@ -1010,7 +1010,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      */
     public void resetStats() {
         for (Worker w : workers) {
-            PoolStats.WorkerStats.reset(w);
+            w.resetCounters();
         }
         synchronized (lock) {
             retired.clear();
