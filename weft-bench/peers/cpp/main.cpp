@@ -5,7 +5,9 @@
 //
 // Every version runs once per repetition, in an order rotated each repetition; warm-up repetitions are not
 // reported. Each measured run prints one line "program,runtime,workers,nanos,answer"; lines that start with
-// '#' are comments. Every answer is checked; a wrong one ends the program with status 1.
+// '#' are comments. Every answer is checked; a wrong one ends the program with status 1. With
+// --max-seconds S (S > 0), a version whose run takes longer than S seconds is not run again; if that run
+// was a warm-up run it is reported as the version's only measured run.
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/version.h>
@@ -109,7 +111,7 @@ std::unique_ptr<Program> program(const std::string& name, bool quick) {
 
 const char* USAGE =
     "usage: peers-cpp --program fib|integrate|nqueens|uts --size quick|full [--runtimes cpp-serial,tbb] "
-    "[--workers 1,2] [--warmup 3] [--reps 7]\n";
+    "[--workers 1,2] [--warmup 3] [--reps 7] [--max-seconds 0]\n";
 
 [[noreturn]] void fail(const std::string& msg) {
     std::fprintf(stderr, "peers-cpp: %s\n%s", msg.c_str(), USAGE);
@@ -137,7 +139,7 @@ int main(int argc, char** argv) {
     bool quick = true;
     std::vector<std::string> runtimes{SERIAL, TBB};
     std::vector<int> workers{1};
-    int warmup = 3, reps = 7;
+    int warmup = 3, reps = 7, max_seconds = 0;
     for (int i = 1; i < argc; i += 2) {
         std::string opt = argv[i];
         if (i + 1 >= argc) fail(opt + " needs a value");
@@ -156,6 +158,7 @@ int main(int argc, char** argv) {
             }
         } else if (opt == "--warmup") warmup = number(opt, v);
         else if (opt == "--reps") reps = number(opt, v);
+        else if (opt == "--max-seconds") max_seconds = number(opt, v);
         else fail("unknown option " + opt);
     }
     for (const std::string& r : runtimes) {
@@ -181,9 +184,13 @@ int main(int argc, char** argv) {
     }
     std::printf("# peers-cpp %s: g++ %s, oneTBB %s, %d warm-up + %d measured runs\n", prog->label().c_str(), __VERSION__,
                 TBB_VERSION_STRING, warmup, reps);
+    std::vector<int> measured(configs.size());
+    std::vector<bool> stopped(configs.size());
     for (int rep = 0; rep < warmup + reps; rep++) {
         for (size_t k = 0; k < configs.size(); k++) {
-            const auto& [rt, p] = configs[(k + rep) % configs.size()];
+            size_t c = (k + rep) % configs.size();
+            if (stopped[c]) continue;
+            const auto& [rt, p] = configs[c];
             std::string answer;
             auto t0 = std::chrono::steady_clock::now();
             if (rt == TBB) {
@@ -197,7 +204,17 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "peers-cpp: %s %s x%d: wrong answer: %s\n", prog->label().c_str(), rt.c_str(), p, wrong.c_str());
                 return 1;
             }
-            if (rep >= warmup) std::printf("%s,%s,%d,%lld,%s\n", name.c_str(), rt.c_str(), p, nanos, answer.c_str());
+            bool over = max_seconds > 0 && nanos > max_seconds * 1000000000LL;
+            if (rep >= warmup || (over && measured[c] == 0)) {
+                std::printf("%s,%s,%d,%lld,%s\n", name.c_str(), rt.c_str(), p, nanos, answer.c_str());
+                measured[c]++;
+            }
+            if (over) {
+                stopped[c] = true;
+                std::printf("# %s x%d: a run took %.1f s, over --max-seconds %d: its other runs are left out (%d measured)\n",
+                            rt.c_str(), p, nanos / 1e9, max_seconds, measured[c]);
+            }
+            std::fflush(stdout);
         }
     }
     return 0;

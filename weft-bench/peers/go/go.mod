@@ -1,3 +1,3 @@
 module weft.dev/peers
 
-go 1.26
+go 1.25

@@ -6,7 +6,8 @@
 // Every version runs once per repetition, in an order rotated each repetition; warm-up repetitions are
 // not reported. Each measured run prints one line "program,runtime,workers,nanos,answer"; lines that
 // start with '#' are comments. Every answer is checked; a wrong one ends the program with status 1.
-// The worker count is GOMAXPROCS.
+// The worker count is GOMAXPROCS. With --max-seconds S (S > 0), a version whose run takes longer than S
+// seconds is not run again; if that run was a warm-up run it is reported as the version's only measured run.
 package main
 
 import (
@@ -148,12 +149,13 @@ func main() {
 	workersFlag := flag.String("workers", "1", "worker counts (GOMAXPROCS), comma-separated")
 	warmup := flag.Int("warmup", 3, "warm-up runs per version")
 	reps := flag.Int("reps", 7, "measured runs per version")
+	maxSeconds := flag.Int("max-seconds", 0, "a version whose run takes longer is not run again (0: no limit)")
 	flag.Parse()
 	if *size != "quick" && *size != "full" {
 		fail("--size is quick or full, got '%s'", *size)
 	}
-	if *warmup < 0 || *reps < 0 {
-		fail("--warmup and --reps must not be negative")
+	if *warmup < 0 || *reps < 0 || *maxSeconds < 0 {
+		fail("--warmup, --reps and --max-seconds must not be negative")
 	}
 	runtimes := strings.Split(*runtimesFlag, ",")
 	for _, r := range runtimes {
@@ -181,9 +183,15 @@ func main() {
 		}
 	}
 	fmt.Printf("# peers-go %s: %s, %d warm-up + %d measured runs\n", prog.label, runtime.Version(), *warmup, *reps)
+	measured := make([]int, len(configs))
+	stopped := make([]bool, len(configs))
 	for rep := 0; rep < *warmup+*reps; rep++ {
 		for k := range configs {
-			c := configs[(k+rep)%len(configs)]
+			i := (k + rep) % len(configs)
+			if stopped[i] {
+				continue
+			}
+			c := configs[i]
 			runtime.GOMAXPROCS(c.workers)
 			t0 := time.Now()
 			answer := prog.run(c.runtime == goRuntime)
@@ -192,8 +200,15 @@ func main() {
 				fmt.Fprintf(os.Stderr, "peers-go: %s %s x%d: wrong answer: %v\n", prog.label, c.runtime, c.workers, err)
 				os.Exit(1)
 			}
-			if rep >= *warmup {
+			over := *maxSeconds > 0 && nanos > int64(*maxSeconds)*1e9
+			if rep >= *warmup || (over && measured[i] == 0) {
 				fmt.Printf("%s,%s,%d,%d,%s\n", *name, c.runtime, c.workers, nanos, answer)
+				measured[i]++
+			}
+			if over {
+				stopped[i] = true
+				fmt.Printf("# %s x%d: a run took %.1f s, over --max-seconds %d: its other runs are left out (%d measured)\n",
+					c.runtime, c.workers, float64(nanos)/1e9, *maxSeconds, measured[i])
 			}
 		}
 	}

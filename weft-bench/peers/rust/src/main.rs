@@ -8,6 +8,8 @@
 //! Every version runs once per repetition, in an order rotated each repetition; the warm-up repetitions
 //! are not reported. Each measured run prints one line `program,runtime,workers,nanos,answer`; lines that
 //! start with `#` are comments. Every answer is checked; a wrong one ends the program with status 1.
+//! With `--max-seconds S` (S > 0), a version whose run takes longer than S seconds is not run again; if that
+//! run was a warm-up run it is reported as the version's only measured run.
 
 mod fib;
 mod integrate;
@@ -186,10 +188,11 @@ struct Args {
     workers: Vec<usize>,
     warmup: usize,
     reps: usize,
+    max_seconds: u64,
 }
 
 const USAGE: &str = "usage: peers-rust --program fib|integrate|nqueens|uts --size quick|full \
-[--runtimes rust-serial,rayon,chili] [--workers 1,2] [--warmup 3] [--reps 7]";
+[--runtimes rust-serial,rayon,chili] [--workers 1,2] [--warmup 3] [--reps 7] [--max-seconds 0]";
 
 fn fail(msg: &str) -> ! {
     eprintln!("peers-rust: {msg}");
@@ -204,6 +207,7 @@ fn parse_args() -> Args {
         workers: vec![1],
         warmup: 3,
         reps: 7,
+        max_seconds: 0,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -224,6 +228,7 @@ fn parse_args() -> Args {
             "--workers" => a.workers = value.split(',').map(number).collect(),
             "--warmup" => a.warmup = number(value),
             "--reps" => a.reps = number(value),
+            "--max-seconds" => a.max_seconds = number(value) as u64,
             _ => fail(&format!("unknown option {opt}\n{USAGE}")),
         }
         i += 2;
@@ -277,9 +282,15 @@ fn main() {
         args.reps
     );
     let total = args.warmup + args.reps;
+    let mut measured = vec![0usize; configs.len()];
+    let mut stopped = vec![false; configs.len()];
     for rep in 0..total {
         for k in 0..configs.len() {
-            let (name, p) = configs[(k + rep) % configs.len()];
+            let c = (k + rep) % configs.len();
+            if stopped[c] {
+                continue;
+            }
+            let (name, p) = configs[c];
             let rt = match name {
                 RAYON => Runtime::Rayon(&rayon_pools[&p]),
                 CHILI => Runtime::Chili(&chili_pools[&p]),
@@ -292,8 +303,19 @@ fn main() {
                 eprintln!("peers-rust: {} {name} x{p}: wrong answer: {e}", prog.label());
                 exit(1);
             }
-            if rep >= args.warmup {
+            let over = args.max_seconds > 0 && nanos > args.max_seconds as u128 * 1_000_000_000;
+            if rep >= args.warmup || (over && measured[c] == 0) {
                 println!("{},{name},{p},{nanos},{answer}", args.program);
+                measured[c] += 1;
+            }
+            if over {
+                stopped[c] = true;
+                println!(
+                    "# {name} x{p}: a run took {:.1} s, over --max-seconds {}: its other runs are left out ({} measured)",
+                    nanos as f64 / 1e9,
+                    args.max_seconds,
+                    measured[c]
+                );
             }
         }
     }
