@@ -12,6 +12,7 @@ import dev.weft.bench.programs.LeaIntegrate;
 import dev.weft.bench.programs.Matmul;
 import dev.weft.bench.programs.NQueens;
 import dev.weft.bench.programs.UTS;
+import dev.weft.bench.peers.Peers;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,8 +25,10 @@ final class Programs {
 
     static List<Program> all() {
         // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants. Other suites follow.
-        return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate());
+        List<Program> all = new ArrayList<>(List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(),
+                new FFT(), new CilkSort(), new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate()));
+        all.addAll(Peers.programs());
+        return List.copyOf(all);
     }
 
     /** The suites, in report order. */
@@ -34,16 +37,20 @@ final class Programs {
     }
 
     /**
-     * The programs named, else the programs of the suites named ({@code all}: every suite), else the
-     * fork/join suite; an unknown name is an error that lists the known ones.
+     * The programs named (in the suites named, if any; else the first of that name in report order), else the
+     * programs of the suites named ({@code all}: every suite), else the fork/join suite; an unknown name is
+     * an error that lists the known ones.
      */
     static List<Program> select(List<String> names, List<String> suites) {
         if (!names.isEmpty()) {
+            List<Program> among = suites.isEmpty() || suites.contains("all") ? all()
+                    : all().stream().filter(p -> suites.contains(p.suite())).toList();
             List<Program> out = new ArrayList<>();
             for (String n : names) {
-                Program p = all().stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'; known: "
-                                + all().stream().map(Program::name).toList()));
+                Program p = among.stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'"
+                                + (among.size() < all().size() ? " in suites " + suites : "") + "; known: "
+                                + among.stream().map(Program::name).distinct().toList()));
                 out.add(p);
             }
             return out;
