@@ -3,9 +3,11 @@ package dev.weft.bench.peers;
 import dev.weft.bench.Engine;
 import dev.weft.bench.Program;
 import dev.weft.bench.Workload;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A fork/join program of the peers suite: the Java kernel's serial elision and Weft version, and the same
@@ -15,14 +17,20 @@ import java.util.function.Function;
 final class PeerProgram implements Program {
     private final Program java;
     private final Function<String, Object> answer;
+    private final Supplier<Path> binDir;
+    private final int maxRunSeconds;
 
     /**
-     * @param java   the fork/join suite's program (its name, sizes, Java versions and checks)
-     * @param answer parses a binary's answer into the Java versions' result type
+     * @param java          the fork/join suite's program (its name, sizes, Java versions and checks)
+     * @param answer        parses a binary's answer into the Java versions' result type
+     * @param binDir        where the binaries are, asked when a workload is created
+     * @param maxRunSeconds passed to the binaries ({@link Peers#programs(Supplier, int)})
      */
-    PeerProgram(Program java, Function<String, Object> answer) {
+    PeerProgram(Program java, Function<String, Object> answer, Supplier<Path> binDir, int maxRunSeconds) {
         this.java = Objects.requireNonNull(java, "java");
         this.answer = Objects.requireNonNull(answer, "answer");
+        this.binDir = Objects.requireNonNull(binDir, "binDir");
+        this.maxRunSeconds = maxRunSeconds;
     }
 
     @Override
@@ -67,7 +75,6 @@ final class PeerProgram implements Program {
 
     @Override
     public Workload create(boolean quick) {
-        return new PeerWorkload(name(), java.create(quick), quick, answer, Peers.LANGUAGES, Peers.binDir(),
-                Peers.maxRunSeconds());
+        return new PeerWorkload(name(), java.create(quick), quick, answer, Peers.LANGUAGES, binDir.get(), maxRunSeconds);
     }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The peers suite: fib, integrate, nqueens and UTS T2 on Weft and, with the same inputs and answers, on the
@@ -68,13 +70,27 @@ public final class Peers {
         return Integer.getInteger("weft.peers.maxRunSeconds", 60);
     }
 
-    /** The suite's programs: the Java kernels of the fork/join suite, with their answers' parsers. */
+    /** The suite's programs, running the binaries in {@link #binDir()}. */
     public static List<Program> programs() {
+        return programs(Peers::binDir, maxRunSeconds());
+    }
+
+    /**
+     * The suite's programs — the Java kernels of the fork/join suite, with their answers' parsers — running
+     * the binaries in the directory {@code binDir} gives when a workload is created.
+     *
+     * @param maxRunSeconds passed to the binaries: a version whose run takes longer is not run again (0: no limit)
+     */
+    public static List<Program> programs(Supplier<Path> binDir, int maxRunSeconds) {
+        Objects.requireNonNull(binDir, "binDir");
+        if (maxRunSeconds < 0) {
+            throw new IllegalArgumentException("maxRunSeconds must not be negative: " + maxRunSeconds);
+        }
         return List.of(
-                new PeerProgram(new Fib(), Integer::valueOf),
-                new PeerProgram(new Integrate(), Double::valueOf),
-                new PeerProgram(new NQueens(), Integer::valueOf),
-                new PeerProgram(new UTS(), Peers::treeCounts));
+                new PeerProgram(new Fib(), Integer::valueOf, binDir, maxRunSeconds),
+                new PeerProgram(new Integrate(), Double::valueOf, binDir, maxRunSeconds),
+                new PeerProgram(new NQueens(), Integer::valueOf, binDir, maxRunSeconds),
+                new PeerProgram(new UTS(), Peers::treeCounts, binDir, maxRunSeconds));
     }
 
     /** The engines of every program of the suite: Java's serial elision and Weft, then each language's. */
