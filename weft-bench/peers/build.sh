@@ -23,6 +23,17 @@ export PATH
 
 say() { printf 'peers: %-5s %s\n' "$1" "$2"; }
 
+# A language whose toolchain is missing: one line, and the binary already in bin/ (copied from a machine
+# that built it) is used if there is one.
+missing() {
+  local lang=$1 binary=$2 why=$3
+  if [ -x "$BIN/$binary" ]; then
+    say "$lang" "$why: using the bin/$binary already there"
+  else
+    say "$lang" "skipped: $why"
+  fi
+}
+
 # Runs a build step with its output in bin/<lang>-build.log; on failure prints one line and the log's end.
 build_step() {
   local lang=$1; shift
@@ -37,7 +48,7 @@ build_step() {
 
 build_rust() {
   if ! command -v cargo >/dev/null 2>&1; then
-    say rust "skipped: cargo is not installed (https://rustup.rs)"; return
+    missing rust peers-rust "cargo is not installed (https://rustup.rs)"; return
   fi
   # crt-static: glibc linked in, so the binary runs where no Rust toolchain is.
   build_step rust env RUSTFLAGS="-C target-feature=+crt-static" \
@@ -52,7 +63,7 @@ have_tbb() {
 
 build_cpp() {
   if ! command -v g++ >/dev/null 2>&1 || ! command -v make >/dev/null 2>&1; then
-    say cpp "skipped: g++ and make are needed"; return
+    missing cpp peers-cpp "g++ and make are needed"; return
   fi
   if ! have_tbb; then
     local sudo=""
@@ -64,7 +75,7 @@ build_cpp() {
       } >"$BIN/cpp-install.log" 2>&1
     fi
     if ! have_tbb; then
-      say cpp "skipped: oneTBB is not installed and apt-get could not install libtbb-dev (log: bin/cpp-install.log)"
+      missing cpp peers-cpp "oneTBB is not installed and apt-get could not install libtbb-dev (log: bin/cpp-install.log)"
       return
     fi
   fi
@@ -74,7 +85,7 @@ build_cpp() {
 
 build_go() {
   if ! command -v go >/dev/null 2>&1; then
-    say go "skipped: go is not installed (https://go.dev/dl)"; return
+    missing go peers-go "go is not installed (https://go.dev/dl)"; return
   fi
   # CGO off: a static binary. GOTOOLCHAIN=local: no download of another Go when this one is too old.
   build_step go env CGO_ENABLED=0 GOTOOLCHAIN=local go -C "$HERE/go" build -trimpath -o "$BIN/peers-go" . || return
