@@ -128,7 +128,7 @@ final class Runner {
                             throw new IllegalStateException(w.label() + ": a run of " + c.label() + " was not asked for");
                         }
                         check(w, c, r.result(), expected);
-                        samples.computeIfAbsent(c, x -> new ArrayList<>()).add(Sample.basic(r.nanos(), 0, 0, 0));
+                        samples.computeIfAbsent(c, x -> new ArrayList<>()).add(Sample.external(r.nanos()));
                     }
                 }
             } finally {

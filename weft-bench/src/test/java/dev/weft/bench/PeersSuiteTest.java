@@ -90,6 +90,10 @@ class PeersSuiteTest {
         assertEquals("3.05000", csv.get("rayon@1").get(header.indexOf("ratio")));
         assertEquals("cpp-serial", csv.get("tbb@2").get(header.indexOf("ratio_base")));
         assertEquals("serial", csv.get("go-serial@1").get(header.indexOf("ratio_base")));
+        for (String metric : List.of("steal_ratio", "steal_rate_per_ms", "gc_pct", "alloc_bytes_per_task", "tasks_per_s_per_worker")) {
+            assertEquals("", csv.get("chili@2").get(header.indexOf(metric)), metric + " was not measured outside the JVM");
+        }
+        assertTrue(!csv.get("serial@1").get(header.indexOf("gc_pct")).isEmpty(), "the Java runs keep their figures");
 
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
