@@ -57,7 +57,7 @@ public interface Workload extends AutoCloseable {
      * {@code workers} (a baseline engine with 1 only): {@code warmup} unreported runs, then {@code reps}
      * measured runs per version, and returns the measured runs. The runner checks each run's result. An
      * engine that cannot run here (its program was not built) is left out of the result, with a line on
-     * standard output saying why.
+     * standard error saying why.
      *
      * @throws Exception if a program failed or wrote something that is not a run
      */

@@ -87,7 +87,8 @@ final class PeerWorkload implements Workload {
             Path bin = binDir.resolve(lang.binary());
             if (!Files.isExecutable(bin)) {
                 if (REPORTED.add(bin.toString())) {
-                    System.out.println("peers: " + bin + " is not built (weft-bench/peers/build.sh builds it); "
+                    // Standard error: a child JVM's (--forks) standard output is not shown, its errors are.
+                    System.err.println("peers: " + bin + " is not built (weft-bench/peers/build.sh builds it); "
                             + names(mine) + " left out");
                 }
                 continue;

@@ -76,14 +76,14 @@ class PeerWorkloadTest {
     @Test
     void aMissingBinaryIsOneLineAndTheOthersStillRun() throws Exception {
         FakeBinaries.write(dir, "peers-go", "nqueens,go,1,7,14200\n", "", 0);
-        PrintStream out = System.out;
+        PrintStream err = System.err;
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
         List<TimedRun> runs;
         try (Workload w = program("nqueens").create(true)) {
             runs = w.timeItself(List.of(Peers.RAYON, Peers.CHILI, Peers.GO), List.of(1), 0, 1);
         } finally {
-            System.setOut(out);
+            System.setErr(err);
         }
         assertEquals(List.of(new TimedRun(Peers.GO, 1, 7, 14200)), runs);
         String said = buf.toString(StandardCharsets.UTF_8);
