@@ -74,8 +74,11 @@ final class Tables {
         /** The median of {@code engine}'s baseline ({@link Program#baselineOf}); NaN if it was not measured. */
         double baselineMs(Engine engine) {
             Engine b = program().baselineOf(engine);
-            if (b == null || b.equals(program().baseline())) {
-                return b == null ? Double.NaN : baselineMs;
+            if (b == null) {
+                return Double.NaN;
+            }
+            if (b.equals(program().baseline())) {
+                return baselineMs;
             }
             Summary s = get(b, 1);
             return s == null ? Double.NaN : s.medianMs();
@@ -206,9 +209,10 @@ final class Tables {
             List<Engine> engines = enginesOf(progs);
             ProgramSummary first = progs.get(0);
             String base = first.ratioBase();
+            boolean own = first.hasOwnBaselines();
             out.printf(Locale.ROOT, "%n%s: time / %s time (medians; lower is better%s)%n", suite.getKey(),
-                    first.hasOwnBaselines() ? "its own baseline's" : base,
-                    first.program().baseline() != null ? "; < 1 is faster than " + base : "");
+                    own ? "its own baseline's" : base,
+                    first.program().baseline() == null ? "" : "; < 1 is faster than " + (own ? "that baseline" : base));
             if (first.hasOwnBaselines()) {
                 out.println("  " + ownBaselines(first.program(), engines));
             }
