@@ -260,9 +260,7 @@ final class PendingStack {
         Worker w = owner;
         // The innermost construct without a slot of its own (a finish, a running task) restores top to
         // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
-        Frame fr = w.scope;
-        int floor = Math.max(w.jobBase, fr == null ? 0 : fr.base);
-        if (i == top - 1 && i >= floor) {
+        if (i == top - 1 && i >= w.frameFloor()) {
             top = i;
             items[i] = null;
             if (i >= base) {

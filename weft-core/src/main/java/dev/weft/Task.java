@@ -52,9 +52,6 @@ import java.util.function.Supplier;
  */
 public abstract class Task<T> extends Job implements Future<T> {
     T result;
-    /** Where this task was forked: the owner's stack and slot index (owner-private bookkeeping). */
-    private PendingStack stack;
-    private int slot = -1;
 
     /** Creates a task; it runs when forked, invoked or submitted. */
     protected Task() {
@@ -96,10 +93,12 @@ public abstract class Task<T> extends Job implements Future<T> {
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
         PendingStack p = w.pending;
-        stack = p;
+        // Where it was forked, as publication would record it (Job.forkedOn/forkSlot): owner-written,
+        // read by this worker's joins to find it, and as a racy hint by others (forker()).
+        forkedOn = w;
         Frame fr = w.scope;
         scope = fr == null ? null : fr.finish; // for a rescue by the stall monitor (publication sets it too)
-        slot = p.pushObject(this, PendingStack.K_JOB);
+        forkSlot = p.pushObject(this, PendingStack.K_JOB);
         if (w.signal() != 0) {
             w.onSignal();
         }
@@ -116,8 +115,39 @@ public abstract class Task<T> extends Job implements Future<T> {
      * @throws IllegalStateException if the task was never forked or submitted
      */
     public final T join() {
+        if (Thread.currentThread() instanceof Worker w && forkedOn == w) {
+            // The common case: the task this worker forked last and nobody asked for (the private top of
+            // its pending stack, inside the innermost frame). Pop it and run it here, as a call would.
+            PendingStack p = w.pending;
+            int i = forkSlot;
+            if (p.items[i] == this && i >= w.frameFloor() && p.popPrivateTopClearing(i)) {
+                return runOwn(w, p, i);
+            }
+        }
         if (!isFinal()) {
             awaitJoin();
+        }
+        return reportJoin();
+    }
+
+    /**
+     * Runs this task, just popped from slot {@code i} of {@code w}'s pending stack where it was the
+     * private top, as a frame of its own (a join inside it helps only with its own forks). The slot lies
+     * in the innermost frame, so the task runs under the scope it was forked in. The claim still decides:
+     * a stall-monitor rescue may have claimed it meanwhile; then this worker waits for it.
+     */
+    private T runOwn(Worker w, PendingStack p, int i) {
+        int savedJobBase = w.jobBase;
+        w.jobBase = i;
+        try {
+            if (!runInline()) {
+                w.awaitStolen(this);
+            }
+            if (p.top != i) {
+                p.drainTo(i);
+            }
+        } finally {
+            w.jobBase = savedJobBase;
         }
         return reportJoin();
     }
@@ -197,8 +227,7 @@ public abstract class Task<T> extends Job implements Future<T> {
 
     @Override
     Worker forker() {
-        PendingStack p = stack; // written by the forking worker; a racy hint for waiting joiners
-        return p == null ? null : p.owner;
+        return forkedOn; // written by the forking worker; a racy hint for waiting joiners
     }
 
     /** Waits without reporting the outcome; the caller reads it with {@link #reportJoin()}. */
@@ -226,9 +255,9 @@ public abstract class Task<T> extends Job implements Future<T> {
      */
     private boolean runIfLocal(Worker w) {
         PendingStack p = w.pending;
-        int i = slot;
-        // stack and slot are written by the forking worker; only that worker can find p here.
-        if (stack != p || i < 0 || i >= p.top || p.items[i] != this) {
+        int i = forkSlot;
+        // forkedOn and forkSlot are written by the forking worker; only that worker can find itself here.
+        if (forkedOn != w || i < 0 || i >= p.top || p.items[i] != this) {
             return false;
         }
         if (p.removeTask(i, this)) {

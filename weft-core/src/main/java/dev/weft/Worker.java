@@ -372,6 +372,15 @@ final class Worker extends WorkerPadding2 {
         }
     }
 
+    /**
+     * The lowest slot the innermost construct without a slot of its own (a running task, a finish) may
+     * pop: below it, slots belong to enclosing constructs, which restore the stack themselves.
+     */
+    int frameFloor() {
+        Frame fr = scope;
+        return fr == null ? jobBase : Math.max(jobBase, fr.base);
+    }
+
     /** The innermost finish scope that contains pending slot {@code slot}, or null. */
     Finish finishOf(int slot) {
         for (Frame fr = scope; fr != null; fr = fr.parent) {
