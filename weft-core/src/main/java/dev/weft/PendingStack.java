@@ -304,7 +304,7 @@ final class PendingStack {
         w.jobBase = t0; // a task runs: a joiner inside it helps only with its descendants
         try {
             if (!j.runInline()) {
-                w.awaitStolen(j); // rescued by the stall monitor meanwhile: another worker runs it
+                w.awaitStolen(j); // claimed elsewhere (a task also submitted by another thread): wait
             }
             drainTo(t0);
         } finally {
@@ -319,8 +319,8 @@ final class PendingStack {
     /**
      * Runs job {@code j} on the owner's stack as a new help frame: while it runs, a join inside it
      * helps only with its own forks ({@link Worker#jobBase}, {@link Job#mayHelp}). Tasks can be joined
-     * by reference from anywhere, so each one that runs is such a frame; if another thread claimed it
-     * (a stall-monitor rescue), waits for it instead.
+     * by reference from anywhere, so each one that runs is such a frame; if another thread claimed it,
+     * waits for it instead.
      */
     void runTaskInline(Job j) {
         Worker w = owner;

@@ -84,20 +84,19 @@ public abstract class Task<T> extends Job implements Future<T> {
             WeftPool.common().submitExternal(this);
             return this;
         }
-        // A CAS, not a plain store: another thread holding this (still private) task may cancel it, and
-        // a cancellation that returned true must never be overwritten by the fork.
-        if (!casForked()) {
+        // No atomic: a forked task is private to this worker until it is published, and the status does
+        // not change (a task stays NEW until it runs). A cancel from another thread meanwhile CASes NEW to
+        // CANCELLED, which the run's status check or claim sees, so it never runs. Where it was forked,
+        // as publication would record it (Job.forkedOn/forkSlot), marks it as forked: owner-written, read
+        // by this worker's joins to find it and, as a racy hint, by others (forker()).
+        if (forkedOn != null || statusPlain() != NEW) {
             if (statusPlain() == CANCELLED) {
                 return this;
             }
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
         PendingStack p = w.pending;
-        // Where it was forked, as publication would record it (Job.forkedOn/forkSlot): owner-written,
-        // read by this worker's joins to find it, and as a racy hint by others (forker()).
         forkedOn = w;
-        Frame fr = w.scope;
-        scope = fr == null ? null : fr.finish; // for a rescue by the stall monitor (publication sets it too)
         forkSlot = p.pushObject(this, PendingStack.K_JOB);
         if (w.signal() != 0) {
             w.onSignal();
@@ -133,15 +132,24 @@ public abstract class Task<T> extends Job implements Future<T> {
     /**
      * Runs this task, just popped from slot {@code i} of {@code w}'s pending stack where it was the
      * private top, as a frame of its own (a join inside it helps only with its own forks). The slot lies
-     * in the innermost frame, so the task runs under the scope it was forked in. The claim still decides:
-     * a stall-monitor rescue may have claimed it meanwhile; then this worker waits for it.
+     * in the innermost frame, so the task runs under the scope it was forked in.
+     *
+     * <p>No claim: a private slot is touched by its owner only (nobody else can have run it, or be
+     * about to), so the only race is with a cancel from another thread, and the completion's CAS settles
+     * that: a cancel that lands while the body runs wins and the result is discarded, as for any running
+     * task. The status read skips a task cancelled before it started.
      */
     private T runOwn(Worker w, PendingStack p, int i) {
         int savedJobBase = w.jobBase;
         w.jobBase = i;
         try {
-            if (!runInline()) {
-                w.awaitStolen(this);
+            if (statusPlain() == NEW) {
+                try {
+                    result = compute();
+                } catch (Throwable t) {
+                    failure = t;
+                }
+                complete(failure == null ? NORMAL : FAILED);
             }
             if (p.top != i) {
                 p.drainTo(i);
@@ -164,7 +172,7 @@ public abstract class Task<T> extends Job implements Future<T> {
         if (w == null) {
             return WeftPool.common().invoke(this);
         }
-        if (!casForked()) {
+        if (forkedOn != null || !casForked()) {
             if (statusPlain() == CANCELLED) {
                 throw joinFailure();
             }
@@ -235,14 +243,14 @@ public abstract class Task<T> extends Job implements Future<T> {
         Worker w = Worker.current();
         if (w != null) {
             if (!runIfLocal(w)) {
-                if (statusPlain() == NEW) {
+                if (neverForked()) {
                     throw neverSubmitted();
                 }
                 w.awaitJob(this, 0L);
             }
             return;
         }
-        if (statusPlain() == NEW) {
+        if (neverForked()) {
             throw neverSubmitted();
         }
         quietlyAwait();
@@ -265,6 +273,11 @@ public abstract class Task<T> extends Job implements Future<T> {
             return true;
         }
         return false;
+    }
+
+    /** Whether this task was never forked, invoked or submitted (it could never complete). */
+    private boolean neverForked() {
+        return statusPlain() == NEW && forkedOn == null;
     }
 
     private IllegalStateException neverSubmitted() {
@@ -343,7 +356,7 @@ public abstract class Task<T> extends Job implements Future<T> {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
-                if (statusPlain() == NEW) {
+                if (neverForked()) {
                     throw neverSubmitted();
                 }
                 awaitDone(0L, true);
@@ -406,8 +419,9 @@ public abstract class Task<T> extends Job implements Future<T> {
     @Override
     public String toString() {
         String st = switch (status()) {
-            case NEW -> "new";
+            case NEW -> forkedOn != null ? "pending" : "new";
             case FORKED -> "pending";
+            case RUNNING -> "running";
             case NORMAL -> "completed";
             case FAILED -> "failed: " + TaskFailedException.describe(failure);
             default -> "cancelled";

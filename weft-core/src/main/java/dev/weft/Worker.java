@@ -348,7 +348,7 @@ final class Worker extends WorkerPadding2 {
                 p.drainTo(t0);
                 j.complete(j.failure == null ? Job.NORMAL : Job.FAILED);
             } else if (!j.isFinal()) {
-                // Claimed elsewhere (a task the stall monitor rescued that was also published): its
+                // Claimed elsewhere (a task that was also taken by another path): its
                 // scope count is settled below, so wait until it is really done.
                 awaitStolen(j);
             }
