@@ -32,10 +32,11 @@ public final class FibTask implements Program {
     }
 
     /** The classic {@code RecursiveTask}: fork the first, compute the second, join the first. */
-    static final class FjpFib extends RecursiveTask<Integer> {
+    public static final class FjpFib extends RecursiveTask<Integer> {
         private final int n;
 
-        FjpFib(int n) {
+        /** fib({@code n}). */
+        public FjpFib(int n) {
             this.n = n;
         }
 
@@ -52,10 +53,11 @@ public final class FibTask implements Program {
     }
 
     /** The same, ported: only the superclass changed. */
-    static final class WeftFib extends Task<Integer> {
+    public static final class WeftFib extends Task<Integer> {
         private final int n;
 
-        WeftFib(int n) {
+        /** fib({@code n}). */
+        public WeftFib(int n) {
             this.n = n;
         }
 
