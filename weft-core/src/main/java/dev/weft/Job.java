@@ -193,10 +193,10 @@ abstract class Job extends Awaited {
 
     /**
      * Claims this job for the calling thread: a CAS from a live, not yet running state to
-     * {@link #RUNNING}. Every run of a job goes through it, so whoever else holds a reference — the
-     * owner's pending stack, a published deque, the inbox, the {@link StallMonitor}'s rescue — can
-     * never run it a second time; the loser waits for the outcome instead. The CAS also gives the
-     * runner a happens-before edge from the fork (a CAS too), so it sees the task's fields.
+     * {@link #RUNNING}. Every run of a job that another thread could also reach — a published deque,
+     * the inbox, a slot taken back from the deque — goes through it, so none runs a second time; the
+     * loser waits for the outcome instead. The one run without a claim is the owner's join of its own
+     * private top slot ({@code Task.runOwn}): nobody else can reach a private slot.
      *
      * @return false if the job is running elsewhere or final
      */

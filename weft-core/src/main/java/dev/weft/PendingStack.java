@@ -260,9 +260,7 @@ final class PendingStack {
         Worker w = owner;
         // The innermost construct without a slot of its own (a finish, a running task) restores top to
         // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
-        Frame fr = w.scope;
-        int floor = Math.max(w.jobBase, fr == null ? 0 : fr.base);
-        if (i == top - 1 && i >= floor) {
+        if (i == top - 1 && i >= w.frameFloor()) {
             top = i;
             items[i] = null;
             if (i >= base) {
@@ -306,7 +304,7 @@ final class PendingStack {
         w.jobBase = t0; // a task runs: a joiner inside it helps only with its descendants
         try {
             if (!j.runInline()) {
-                w.awaitStolen(j); // rescued by the stall monitor meanwhile: another worker runs it
+                w.awaitStolen(j); // claimed elsewhere (a task also submitted by another thread): wait
             }
             drainTo(t0);
         } finally {
@@ -321,8 +319,8 @@ final class PendingStack {
     /**
      * Runs job {@code j} on the owner's stack as a new help frame: while it runs, a join inside it
      * helps only with its own forks ({@link Worker#jobBase}, {@link Job#mayHelp}). Tasks can be joined
-     * by reference from anywhere, so each one that runs is such a frame; if another thread claimed it
-     * (a stall-monitor rescue), waits for it instead.
+     * by reference from anywhere, so each one that runs is such a frame; if another thread claimed it,
+     * waits for it instead.
      */
     void runTaskInline(Job j) {
         Worker w = owner;

@@ -74,8 +74,6 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     volatile int stalledWorkers;
     /** Whether a {@link StallMonitor} thread runs; guarded by {@link #lock}. */
     private boolean monitorRunning;
-    /** Tasks the monitor took from stalled workers and queued for others. */
-    final AtomicLong rescues = new AtomicLong();
     /** Stalls the monitor diagnosed (a worker waiting outside Weft while holding private forks). */
     final AtomicLong stalls = new AtomicLong();
 
@@ -426,7 +424,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         if (runState != RUNNING) {
             throw rejected();
         }
-        if (!j.casForked()) {
+        if (j.forkedOn != null || !j.casForked()) {
             if (j.statusPlain() == Job.CANCELLED) {
                 return; // cancelled before submission: it never runs; get() reports the cancellation
             }
@@ -445,19 +443,6 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
         // The offer is a CAS, ordered before these reads: a worker about to park either sees the job in
         // its rescan or is seen here as parked (PROTOCOL.md, "sleep").
-        if (sleep.searching() == 0 && (sleep.parked() > 0 || missingWorkers > 0)) {
-            wakeOne();
-        }
-    }
-
-    /**
-     * Queues a task the {@link StallMonitor} rescued: like a submission, but also after shutdown (the
-     * task was forked by a running task, which shutdown lets finish).
-     */
-    void enqueueRescue(Job j) {
-        j.casForked();
-        j.inbox = this;
-        inbox.offer(j);
         if (sleep.searching() == 0 && (sleep.parked() > 0 || missingWorkers > 0)) {
             wakeOne();
         }

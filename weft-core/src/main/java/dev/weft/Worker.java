@@ -348,7 +348,7 @@ final class Worker extends WorkerPadding2 {
                 p.drainTo(t0);
                 j.complete(j.failure == null ? Job.NORMAL : Job.FAILED);
             } else if (!j.isFinal()) {
-                // Claimed elsewhere (a task the stall monitor rescued that was also published): its
+                // Claimed elsewhere (a task that was also taken by another path): its
                 // scope count is settled below, so wait until it is really done.
                 awaitStolen(j);
             }
@@ -370,6 +370,15 @@ final class Worker extends WorkerPadding2 {
         if (j.counted) {
             f.release();
         }
+    }
+
+    /**
+     * The lowest slot the innermost construct without a slot of its own (a running task, a finish) may
+     * pop: below it, slots belong to enclosing constructs, which restore the stack themselves.
+     */
+    int frameFloor() {
+        Frame fr = scope;
+        return fr == null ? jobBase : Math.max(jobBase, fr.base);
     }
 
     /** The innermost finish scope that contains pending slot {@code slot}, or null. */

@@ -314,32 +314,19 @@ final class JoinForms {
     }
 
     static String weftSection() {
-        StringBuilder b = new StringBuilder();
-        List<Form> fs = forms();
-        for (int i = 0; i < fs.size(); i++) {
-            if (i > 0) {
-                b.append('\n');
-            }
-            if (i == 0) {
-                b.append("    // Function forms: no allocation unless stolen\n\n");
-            } else if (fs.get(i).params().startsWith("Runnable")) {
-                b.append("    // Lambda forms: the lambdas' own allocation\n\n");
-            }
-            b.append(weftMethod(fs.get(i)));
-        }
-        return b.toString();
+        Form first = forms().get(0);
+        return section(f -> (f.equals(first) ? "    // Function forms: no allocation unless stolen\n\n"
+                : f.params().startsWith("Runnable") ? "    // Lambda forms: the lambdas' own allocation\n\n" : "")
+                + weftMethod(f));
     }
 
     static String joinsSection() {
-        StringBuilder b = new StringBuilder();
-        List<Form> fs = forms();
-        for (int i = 0; i < fs.size(); i++) {
-            if (i > 0) {
-                b.append('\n');
-            }
-            b.append(joinsMethods(fs.get(i)));
-        }
-        return b.toString();
+        return section(JoinForms::joinsMethods);
+    }
+
+    /** Every form's text, a blank line between forms. */
+    private static String section(java.util.function.Function<Form, String> text) {
+        return forms().stream().map(text).collect(Collectors.joining("\n"));
     }
 
     // ---------------------------------------------------------------------------------------------

@@ -979,6 +979,8 @@ final class ProgramGen {
         final List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
         /** Spawned bodies not yet finished; the checks wait for zero. */
         final AtomicInteger spawnsInFlight = new AtomicInteger();
+        /** Spawned bodies that threw; the checks wait until the handler has reported as many. */
+        final AtomicInteger spawnsFailed = new AtomicInteger();
         /** What reached the uncaught exception handler (spawned bodies' failures). */
         final ConcurrentLinkedQueue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
 
@@ -2157,6 +2159,9 @@ final class ProgramGen {
             Runnable body = () -> {
                 try {
                     k.exec(r);
+                } catch (Throwable t) {
+                    r.spawnsFailed.incrementAndGet(); // before in-flight drops: the report comes after us
+                    throw t;
                 } finally {
                     r.spawnsInFlight.decrementAndGet();
                 }
@@ -2762,12 +2767,16 @@ final class ProgramGen {
             return res;
         }
         long spawnDeadline = System.nanoTime() + deadlineMs * 1_000_000L;
-        while (r.spawnsInFlight.get() > 0 && System.nanoTime() - spawnDeadline < 0) {
+        // Every spawned body has ended, and the pool's handler has received each one's failure (it is
+        // called after the body has thrown, so after the body stopped counting as in flight).
+        while ((r.spawnsInFlight.get() > 0 || (pool != null && uncaught.size() < r.spawnsFailed.get()))
+                && System.nanoTime() - spawnDeadline < 0) {
             LockSupport.parkNanos(100_000L);
         }
-        if (r.spawnsInFlight.get() > 0) {
-            res.problems.add("HANG: " + r.spawnsInFlight.get() + " spawned bodies did not finish within " + deadlineMs
-                    + " ms after the program returned (thread dump below)");
+        if (r.spawnsInFlight.get() > 0 || (pool != null && uncaught.size() < r.spawnsFailed.get())) {
+            res.problems.add("HANG: " + r.spawnsInFlight.get() + " spawned bodies did not finish, or "
+                    + (r.spawnsFailed.get() - uncaught.size()) + " failures of spawned bodies did not reach the "
+                    + "uncaught exception handler, within " + deadlineMs + " ms after the program returned (thread dump below)");
             res.dump = dumpThreads(poolName, r, driver) + (pool != null ? "scheduler state:\n" + pool.debugState() : "");
             if (pool != null) {
                 pool.shutdownNow();

@@ -4,6 +4,7 @@ import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
 import dev.weft.bench.programs.FFT;
 import dev.weft.bench.programs.Fib;
+import dev.weft.bench.programs.FibTask;
 import dev.weft.bench.programs.Integrate;
 import dev.weft.bench.programs.Jacobi;
 import dev.weft.bench.programs.JacobiBarrier;
@@ -24,9 +25,11 @@ final class Programs {
     }
 
     static List<Program> all() {
-        // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants. Other suites follow.
+        // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants, then the Task port of
+        // RecursiveTask code. Other suites follow.
         List<Program> all = new ArrayList<>(List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(),
-                new FFT(), new CilkSort(), new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate()));
+                new FFT(), new CilkSort(), new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+                new FibTask()));
         all.addAll(Peers.programs());
         return List.copyOf(all);
     }
