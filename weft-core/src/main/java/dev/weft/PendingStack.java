@@ -242,6 +242,11 @@ final class PendingStack {
         int floor = Math.max(w.jobBase, fr == null ? 0 : fr.base);
         if (i == top - 1 && i >= floor) {
             top = i;
+            if (i < w.pauseBase && w.pauseDepth > 0) {
+                // A paused region joined a task forked before it and popped below its base: forks it
+                // makes from here on reuse these slots and must stay private too.
+                w.pauseBase = i;
+            }
             items[i] = null;
             if (i >= base) {
                 return true;
@@ -414,7 +419,9 @@ final class PendingStack {
     boolean publishOldest() {
         for (;;) {
             int b = base;
-            if (b >= top) {
+            // Slots pushed inside a paused region stay private (PROTOCOL.md, "paused stealing"); the
+            // bound is Integer.MAX_VALUE when the owner is not paused.
+            if (b >= top || b >= owner.pauseBase) {
                 return false;
             }
             Object item = items[b];

@@ -147,7 +147,10 @@ final class StallMonitor implements Runnable {
     private int rescue(Worker w) {
         PendingStack p = w.pending;
         Object[] items = p.items;
-        int top = Math.min(p.top, items.length);
+        // Forks made inside a paused region (a unit of work holding a lock) are not rescued: another
+        // worker running one could wait for that lock while the stalled worker, once it moves, waits for
+        // the fork. A stalled worker has not moved for a second, so its racy pauseBase is current.
+        int top = Math.min(Math.min(p.top, w.pauseBase), items.length);
         int n = 0;
         for (int i = Math.max(0, p.base); i < top; i++) {
             if (items[i] instanceof Task<?> t && t.statusVolatile() == Job.FORKED && t.claim()) {
