@@ -107,7 +107,8 @@ class PauseStealingTest {
                 }, () -> paused(() -> {                    // runs first, here
                     long start = System.nanoTime();
                     // Each fork polls: hungry thieves get the older half, never these.
-                    while (olderRan.getCount() > 0 && System.nanoTime() - start < TIMEOUT_NANOS) {
+                    // At least a few forks even if a thief took the older half before the region began.
+                    for (int k = 0; k < 100 || olderRan.getCount() > 0 && System.nanoTime() - start < TIMEOUT_NANOS; k++) {
                         Weft.joinInt(n -> {
                             inner.add(Thread.currentThread());
                             return n;
