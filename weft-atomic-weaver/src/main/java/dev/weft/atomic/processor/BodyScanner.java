@@ -337,6 +337,17 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
         return super.visitMethodInvocation(node, v);
     }
 
+    @Override
+    public Void visitMemberReference(com.sun.source.tree.MemberReferenceTree node, Void v) {
+        Element e = trees.getElement(getCurrentPath());
+        MethodFacts f = current();
+        if (e instanceof ExecutableElement callee && f != null && node.getQualifierExpression() instanceof IdentifierTree id
+                && id.getName().contentEquals("this")) {
+            f.thisCalls.add(callee);
+        }
+        return super.visitMemberReference(node, v);
+    }
+
     /** Whether a task's join or get is on a local variable initialized here with a new task. */
     private boolean madeHere(ExpressionTree sel) {
         if (sel instanceof MemberSelectTree ms && ms.getExpression() instanceof IdentifierTree id) {

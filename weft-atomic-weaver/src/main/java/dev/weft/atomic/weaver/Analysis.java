@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.analysis.Analyzer;
@@ -15,6 +16,7 @@ import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -27,10 +29,13 @@ import org.objectweb.asm.tree.MethodNode;
  *
  * <p>A method is a unit of work for its own object's set if it is an instance method of a class with a
  * set and it reads or writes a field of the set on {@code this} (or on an object aliased into it), calls
- * such a unit on {@code this}, or overrides one — the closure over the class's methods. Any method with
+ * such a unit on {@code this}, creates a lambda or method reference of this class that is such a unit
+ * (the lambda's body is lexically part of the method), or overrides one — the closure over the class's
+ * methods. Any method with
  * {@code @AliasAtomicSet} parameters is a unit of work for their sets too.
  */
 final class Analysis {
+    private static final String LAMBDA_FACTORY = "java/lang/invoke/LambdaMetafactory";
     /** The locks a unit of work takes: its own object's set, and those of some parameters (by index). */
     record Unit(boolean own, int[] params) {
         boolean plain() {
@@ -42,6 +47,8 @@ final class Analysis {
     private static final class Facts {
         boolean directOwn;
         final List<MethodInsnNode> thisCalls = new ArrayList<>();
+        /** Lambdas and method references of this class's methods that the method creates. */
+        final List<Handle> lambdas = new ArrayList<>();
         final List<MethodInsnNode> otherHeldCalls = new ArrayList<>(); // receiver: a held parameter
         final List<MethodInsnNode> aliasCalls = new ArrayList<>();
         final List<FieldInsnNode> aliasStores = new ArrayList<>();
@@ -254,6 +261,11 @@ final class Analysis {
                         default -> foreign(m, insn, fi);
                     }
                 }
+            } else if (insn instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals(LAMBDA_FACTORY)
+                    && indy.bsmArgs.length > 1 && indy.bsmArgs[1] instanceof Handle impl && impl.getOwner().equals(name)) {
+                // A lambda in a unit of work is lexically part of it: one that touches the set makes the
+                // method that creates it a unit too (a loop over it then runs inside the unit, serially).
+                f.lambdas.add(impl);
             } else if (insn instanceof MethodInsnNode mi && !mi.name.equals("<init>")
                     && (op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKESPECIAL)) {
                 int argc = Type.getArgumentTypes(mi.desc).length;
@@ -321,12 +333,23 @@ final class Analysis {
                 if (own.contains(m) || !candidate(m) || (m.access & Opcodes.ACC_STATIC) != 0 || !atomic) {
                     continue;
                 }
+                boolean unit = false;
                 for (MethodInsnNode call : facts.get(m).thisCalls) {
                     if (callsOwnUnit(call, own)) {
-                        own.add(m);
-                        changed = true;
+                        unit = true;
                         break;
                     }
+                }
+                for (Handle impl : facts.get(m).lambdas) {
+                    MethodNode target = localMethod(impl.getName(), impl.getDesc());
+                    if (target != null && own.contains(target)) {
+                        unit = true;
+                        break;
+                    }
+                }
+                if (unit) {
+                    own.add(m);
+                    changed = true;
                 }
             }
         }

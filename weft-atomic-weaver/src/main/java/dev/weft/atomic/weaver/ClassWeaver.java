@@ -345,21 +345,29 @@ final class ClassWeaver {
         return out;
     }
 
-    /** {@code this.f = v} becomes {@code $weft$alias$f(this, v)}: the object joins this set first. */
+    /**
+     * Before each {@code this.f = v} to an alias field, {@code $weft$alias$f(this, v)} moves {@code v} into
+     * this object's set; the store itself stays where it was (a final field can only be stored by its
+     * constructor).
+     */
     private void routeAliasStores() {
         List<String> done = new ArrayList<>();
         for (FieldInsnNode store : a.aliasStores) {
-            String setter = Names.ALIAS_SETTER + store.name;
+            String helper = Names.ALIAS_SETTER + store.name;
             String desc = "(L" + cn.name + ";" + store.desc + ")V";
             for (MethodNode m : cn.methods) {
                 if (m.instructions.contains(store)) {
-                    m.instructions.set(store, new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, setter, desc, false));
+                    InsnList share = new InsnList();
+                    share.add(new InsnNode(Opcodes.DUP2)); // [this, v] -> [this, v, this, v]
+                    share.add(new MethodInsnNode(Opcodes.INVOKESTATIC, cn.name, helper, desc, false));
+                    m.instructions.insertBefore(store, share);
                     break;
                 }
             }
             if (!done.contains(store.name)) {
                 done.add(store.name);
-                MethodNode s = new MethodNode(Opcodes.ASM9, Opcodes.ACC_STATIC | SYNTH, setter, desc, null, null);
+                MethodNode s = new MethodNode(Opcodes.ASM9, Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | SYNTH,
+                        helper, desc, null, null);
                 InsnList il = s.instructions;
                 il.add(new VarInsnNode(Opcodes.ALOAD, 0));
                 il.add(new VarInsnNode(Opcodes.ALOAD, 0));
@@ -367,9 +375,6 @@ final class ClassWeaver {
                 il.add(new VarInsnNode(Opcodes.ALOAD, 1));
                 il.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.UNITS, "share",
                         "(Ljava/lang/Object;" + Names.LOCK_DESC + "Ljava/lang/Object;)V", false));
-                il.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                il.add(new VarInsnNode(Opcodes.ALOAD, 1));
-                il.add(new FieldInsnNode(Opcodes.PUTFIELD, cn.name, store.name, store.desc));
                 il.add(new InsnNode(Opcodes.RETURN));
                 cn.methods.add(s);
             }

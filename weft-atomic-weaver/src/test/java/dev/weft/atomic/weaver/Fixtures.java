@@ -116,8 +116,9 @@ final class Fixtures {
     /** Calls a public static method of a fixture class by name (the fixture's own driver). */
     static Object call(ClassLoader l, String cls, String method, Object... args) throws Throwable {
         Class<?> c = Class.forName(cls, true, l);
-        for (Method m : c.getMethods()) {
+        for (Method m : c.getDeclaredMethods()) {
             if (m.getName().equals(method) && m.getParameterCount() == args.length) {
+                m.setAccessible(true);
                 try {
                     return m.invoke(null, args);
                 } catch (InvocationTargetException e) {
