@@ -59,7 +59,13 @@ final class ClassPath implements AutoCloseable {
                     }
                 }
             }
-            try (InputStream in = ClassLoader.getSystemResourceAsStream(file)) {
+            // The JDK, and the runtime classes woven code refers to (the weaver's own class loader).
+            ClassLoader own = ClassPath.class.getClassLoader();
+            InputStream found = own != null ? own.getResourceAsStream(file) : null;
+            if (found == null) {
+                found = ClassLoader.getSystemResourceAsStream(file);
+            }
+            try (InputStream in = found) {
                 return in == null ? null : in.readAllBytes();
             }
         } catch (IOException e) {
