@@ -8,9 +8,10 @@ import java.lang.annotation.Target;
 
 /**
  * Declares an atomic set on a class: a group of fields that must stay consistent together. Put fields in
- * it with {@link Atomic}; if no field of the class is annotated, <em>every</em> non-static, non-final field
- * the class declares is in the set (one annotation for a class whose every method would otherwise be
- * {@code synchronized}).
+ * it with {@link Atomic}; if no field of the class is annotated, the class's whole state is in the set —
+ * every instance field it declares except final primitives and Strings (a final reference to an array or
+ * a collection is in: its contents are state) and {@link AliasAtomicSet} fields. One annotation then
+ * stands for a class whose every method would otherwise be {@code synchronized}.
  *
  * <p>Every method of the class that reads or writes a field of the set — directly, or by calling another
  * such method on {@code this} — is a <em>unit of work</em>: it runs atomically with respect to the set.

@@ -25,7 +25,9 @@ final class Programs {
     static List<Program> all() {
         // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants. Other suites follow.
         return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate());
+                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+                new dev.weft.bench.atomic.LuSearch(),
+                new dev.weft.bench.atomic.Ledger());
     }
 
     /** The suites, in report order. */

@@ -2,15 +2,12 @@ package dev.weft.atomic.processor;
 
 
 import com.sun.source.util.JavacTask;
-import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.weft.atomic.AliasAtomicSet;
 import dev.weft.atomic.Atomic;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -36,6 +33,9 @@ import javax.tools.Diagnostic;
  * blocks or waits for another task (seed 000's bottleneck 5): the unit holds its set's lock meanwhile,
  * and what it waits for may need that lock.
  *
+ * <p>Declarations are checked while processing annotations; method bodies once javac has attributed each
+ * class ({@link BodyChecks}).
+ *
  * <p>The guard: every class file that needs weaving gets {@code Units.unwoven(ThisClass.class)} first in
  * its static initializer, written right after javac generates it (a {@code TaskListener} on the
  * {@code GENERATE} event). The weaver removes it; a class compiled but never woven throws at first use.
@@ -45,7 +45,6 @@ public final class AtomicSetsProcessor extends AbstractProcessor {
     private final Set<TypeElement> seen = new LinkedHashSet<>();
     /** Classes whose class files get the guard, by binary name. */
     private final Set<String> guarded = new LinkedHashSet<>();
-    private GuardWriter guards;
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -66,14 +65,15 @@ public final class AtomicSetsProcessor extends AbstractProcessor {
     public synchronized void init(ProcessingEnvironment env) {
         super.init(env);
         trees = Trees.instance(env);
-        if (!"false".equals(env.getOptions().get("weft.atomic.guard"))) {
-            try {
-                guards = new GuardWriter(env, guarded);
-                JavacTask.instance(env).addTaskListener(guards);
-            } catch (IllegalArgumentException | UnsupportedOperationException e) {
-                env.getMessager().printMessage(Diagnostic.Kind.NOTE, "weft-atomic: not running in javac;"
-                        + " classes will not carry the unwoven guard");
+        try {
+            JavacTask task = JavacTask.instance(env);
+            task.addTaskListener(new BodyChecks(env, trees));
+            if (!"false".equals(env.getOptions().get("weft.atomic.guard"))) {
+                task.addTaskListener(new GuardWriter(env, guarded));
             }
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            env.getMessager().printMessage(Diagnostic.Kind.NOTE, "weft-atomic: not running in javac; method bodies"
+                    + " are checked by the weaver only, and classes carry no unwoven guard");
         }
     }
 
@@ -89,23 +89,6 @@ public final class AtomicSetsProcessor extends AbstractProcessor {
         }
         for (TypeElement t : types) {
             checkDeclarations(t);
-        }
-        Map<ExecutableElement, BodyScanner.MethodFacts> facts = new LinkedHashMap<>();
-        for (TypeElement t : types) {
-            if (t.getNestingKind().isNested()) {
-                continue; // scanned with its top-level class
-            }
-            TreePath path = trees.getPath(t);
-            if (path != null) {
-                new BodyScanner(processingEnv, trees, path.getCompilationUnit(), facts).scan(path, null);
-            }
-        }
-        Set<ExecutableElement> units = UnitClosure.of(facts, processingEnv);
-        for (ExecutableElement m : units) {
-            BodyScanner.MethodFacts f = facts.get(m);
-            if (f != null) {
-                f.reportBlocking(trees, m);
-            }
         }
         for (TypeElement t : types) {
             if (needsWeaving(t)) {
@@ -179,9 +162,9 @@ public final class AtomicSetsProcessor extends AbstractProcessor {
                             + "\") to the class)");
                 } else if (!at.value().isEmpty() && !at.value().equals(set)) {
                     error(f, "unknown atomic set '" + at.value() + "' (class " + t.getSimpleName() + " has set '" + set + "')");
-                } else if (f.getModifiers().contains(Modifier.FINAL)) {
+                } else if (f.getModifiers().contains(Modifier.FINAL) && SetModel.isImmutableValue(f.asType())) {
                     processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING,
-                            "final field " + f.getSimpleName() + " needs no atomic set", f);
+                            "final field " + f.getSimpleName() + " holds an immutable value and needs no atomic set", f);
                 }
             }
             AliasAtomicSet al = f.getAnnotation(AliasAtomicSet.class);

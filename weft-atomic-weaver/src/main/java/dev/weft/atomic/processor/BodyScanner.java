@@ -327,6 +327,9 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
             if (onThis && ctx.peek().cls != null && callee.getEnclosingElement() instanceof TypeElement ct
                     && SetModel.inHierarchy(ctx.peek().cls, ct)) {
                 f.thisCalls.add(callee);
+            } else if (sel instanceof MemberSelectTree ms && !callee.getModifiers().contains(Modifier.STATIC)
+                    && classify(ms.getExpression()) == Receiver.ALIAS) {
+                f.thisCalls.add(callee); // an object aliased into this set: its units touch this set
             }
             String why = Blocking.why(callee, env.getElementUtils(), env.getTypeUtils());
             if (why != null && !(Blocking.isTaskWait(callee, env.getElementUtils(), env.getTypeUtils())

@@ -64,8 +64,13 @@ final class SetModel {
         if (f.getAnnotation(Atomic.class) != null) {
             return true;
         }
-        return declared(owner).length > 0 && !anyAtomicField(owner) && !f.getModifiers().contains(Modifier.FINAL)
-                && f.getAnnotation(AliasAtomicSet.class) == null;
+        return declared(owner).length > 0 && !anyAtomicField(owner) && f.getAnnotation(AliasAtomicSet.class) == null
+                && !(f.getModifiers().contains(Modifier.FINAL) && isImmutableValue(f.asType()));
+    }
+
+    /** A primitive or a String: a final field of such a type never changes and needs no set. */
+    static boolean isImmutableValue(TypeMirror t) {
+        return t.getKind().isPrimitive() || t.toString().equals("java.lang.String");
     }
 
     static boolean anyAtomicField(TypeElement t) {

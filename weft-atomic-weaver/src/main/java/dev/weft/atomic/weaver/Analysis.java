@@ -29,7 +29,7 @@ import org.objectweb.asm.tree.MethodNode;
  *
  * <p>A method is a unit of work for its own object's set if it is an instance method of a class with a
  * set and it reads or writes a field of the set on {@code this} (or on an object aliased into it), calls
- * such a unit on {@code this}, creates a lambda or method reference of this class that is such a unit
+ * such a unit on {@code this} or on an object aliased into its set, creates a lambda or method reference of this class that is such a unit
  * (the lambda's body is lexically part of the method), or overrides one — the closure over the class's
  * methods. Any method with
  * {@code @AliasAtomicSet} parameters is a unit of work for their sets too.
@@ -336,6 +336,15 @@ final class Analysis {
                 boolean unit = false;
                 for (MethodInsnNode call : facts.get(m).thisCalls) {
                     if (callsOwnUnit(call, own)) {
+                        unit = true;
+                        break;
+                    }
+                }
+                // An object aliased into this set is part of this object's state: calling one of its
+                // units of work touches the set.
+                for (MethodInsnNode call : facts.get(m).aliasCalls) {
+                    Unit u = call.owner.equals(name) ? null : unitIn(call.owner, call.name, call.desc);
+                    if (u != null && u.own() || call.owner.equals(name) && callsOwnUnit(call, own)) {
                         unit = true;
                         break;
                     }

@@ -30,9 +30,17 @@ final class ClassModel {
             return (access & Opcodes.ACC_STATIC) != 0;
         }
 
-        boolean isMutableInstance() {
-            return (access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC)) == 0
-                    && !name.startsWith("$weft$");
+        /**
+         * Whether the field belongs to a class's implicit set (a class that declares a set and annotates no
+         * field): every instance field but immutable values — a final primitive or String. A final reference
+         * to an array or a collection is in: its contents are the object's state.
+         */
+        boolean inImplicitSet() {
+            if ((access & (Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC)) != 0 || name.startsWith("$weft$")) {
+                return false;
+            }
+            boolean immutableValue = desc.length() == 1 || desc.equals("Ljava/lang/String;");
+            return (access & Opcodes.ACC_FINAL) == 0 || !immutableValue;
         }
     }
 

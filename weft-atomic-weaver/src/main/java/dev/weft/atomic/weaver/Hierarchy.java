@@ -62,8 +62,8 @@ final class Hierarchy {
         if (f.atomicSet() != null) {
             return true;
         }
-        // A class that declares the set and annotates no field puts every mutable field in it.
-        return !m.declaredSets.isEmpty() && !m.anyAtomicField() && f.isMutableInstance() && f.aliasSet() == null;
+        // A class that declares the set and annotates no field puts its state in it.
+        return !m.declaredSets.isEmpty() && !m.anyAtomicField() && f.inImplicitSet() && f.aliasSet() == null;
     }
 
     /** The class that declares field {@code name}, searching from {@code owner} up; null if unknown. */

@@ -66,6 +66,8 @@ class TranslationTest {
                 @AliasAtomicSet("p") final Counter high = new Counter();
                 void incHigh() { high.set(high.get() + 1); diff = high.get() - low.get(); }
                 int diff() { return diff; }
+                /** A unit only through a call on an aliased object. */
+                int highValue() { return high.get(); }
             }
 
             @AtomicSet("h")
@@ -133,6 +135,9 @@ class TranslationTest {
         assertTrue(calls(method(pair, "incHigh$weft$unlocked")).stream()
                         .filter(s -> s.startsWith("Counter.")).allMatch(s -> s.endsWith("$weft$unlocked")),
                 "calls on aliased fields inside a unit: " + calls(method(pair, "incHigh$weft$unlocked")));
+
+        assertNotNull(method(pair, "highValue$weft$unlocked"), "a call on an aliased object touches the set");
+        assertEquals(List.of("Counter.get$weft$unlocked"), calls(method(pair, "highValue$weft$unlocked")));
 
         ClassNode ops = node(tmp, "t/Ops");
         assertTrue(calls(method(ops, "move$weft$unlocked")).stream()
