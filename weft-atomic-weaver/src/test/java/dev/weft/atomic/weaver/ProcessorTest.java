@@ -223,6 +223,9 @@ class ProcessorTest {
                 }
                 @AtomicSet("b")
                 class U { @Atomic int c; void inc() { c++; } }
+                // Bodies are checked after javac attributes them: resolving names during annotation
+                // processing once broke compact constructors ("invalid canonical constructor").
+                record R(int x) { R { if (x < 0) throw new IllegalArgumentException(); } }
                 """));
         assertTrue(c.success(), c.errorText());
         assertEquals(List.of(), c.diagnostics().stream()
