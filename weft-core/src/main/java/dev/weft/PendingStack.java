@@ -262,11 +262,7 @@ final class PendingStack {
         // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
         if (i == top - 1 && i >= w.frameFloor()) {
             top = i;
-            if (i < w.pauseBase && w.pauseDepth > 0) {
-                // A paused region joined a task forked before it and popped below its base: forks it
-                // makes from here on reuse these slots and must stay private too.
-                w.pauseBase = i;
-            }
+            w.poppedTo(i);
             items[i] = null;
             if (i >= base) {
                 return true;

@@ -912,8 +912,7 @@ public final class Weft {
      *   <li>forks made <em>before</em> the region (the caller's continuations) can still be handed to
      *       hungry workers, so thieves are not starved while the region runs; requests that arrive while
      *       only the region's own forks are pending are served when it ends;</li>
-     *   <li>{@link #blocking} hands over only those older forks, and the stall monitor rescues only
-     *       those;</li>
+     *   <li>{@link #blocking} hands over only those older forks;</li>
      *   <li>an {@link #async} belongs to its enclosing {@code finish}: if that finish began before the
      *       region, the async runs after the region ends (or on a thief then), not inside it;</li>
      *   <li>joining a {@link Task} forked before the region, {@code get()} on a future, or waiting outside

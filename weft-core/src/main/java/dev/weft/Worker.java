@@ -87,9 +87,9 @@ final class Worker extends WorkerPadding2 {
      */
     int pauseDepth;
     /**
-     * The pending stack's height when the outermost paused region began, {@link #NOT_PAUSED} outside
-     * one: slots at or above it are never published ({@link PendingStack#publishOldest}) nor rescued by
-     * the stall monitor. Owner-written; the monitor reads it racily (see {@link StallMonitor}).
+     * The pending stack's height when the outermost paused region began (lowered by {@link #poppedTo}),
+     * {@link #NOT_PAUSED} outside one: slots at or above it are never published
+     * ({@link PendingStack#publishOldest}). Owner-only.
      */
     int pauseBase = NOT_PAUSED;
     static final int NOT_PAUSED = Integer.MAX_VALUE;
@@ -324,6 +324,17 @@ final class Worker extends WorkerPadding2 {
             if (signal() != 0) {
                 onSignal();
             }
+        }
+    }
+
+    /**
+     * A join of a task popped the pending stack to {@code slot}. Only a task join can pop below a paused
+     * region's base (every other construct pops what it pushed itself, inside the region): forks the
+     * region makes from here on reuse those slots and must stay private too.
+     */
+    void poppedTo(int slot) {
+        if (pauseDepth > 0 && slot < pauseBase) {
+            pauseBase = slot;
         }
     }
 
