@@ -245,5 +245,4 @@ public final class AtomicSetsProcessor extends AbstractProcessor {
         path.remove(path.size() - 1);
         return null;
     }
-
 }

@@ -30,9 +30,6 @@ final class Names {
     static final String GUARD_NAME = "unwoven";
     static final String GUARD_DESC = "(Ljava/lang/Class;)V";
 
-    /** A class file that mentions none of these needs no weaving unless it extends an atomic class. */
-    static final String MARKER = "dev/weft/atomic/";
-
     static String internalName(String unit) {
         return unit + UNLOCKED;
     }

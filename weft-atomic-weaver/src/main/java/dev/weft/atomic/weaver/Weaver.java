@@ -195,7 +195,7 @@ public final class Weaver {
         }
         for (ClassModel.Field f : m.fields) {
             if (f.atomicSet() != null || f.aliasSet() != null) {
-                return true; // wrong, but the analysis says why
+                return true; // misplaced annotations: the analysis reports them
             }
         }
         return ClassWeaverGuard.hasGuard(bytes);
