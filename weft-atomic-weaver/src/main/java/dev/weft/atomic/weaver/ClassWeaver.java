@@ -407,6 +407,13 @@ final class ClassWeaver {
     // ---------------------------------------------------------------------------------------------
     // The topmost class of an atomic hierarchy
 
+    /**
+     * The lock field is plain, not final: an alias store moves an object to its owner's lock after the
+     * object's constructor ran, but before the object is shared (Units.share), and whoever receives the
+     * object through a happens-before edge (a final field, a lock, a task's argument) sees that last write.
+     * A reader that gets the object through a data race may see the field unwritten and fails on its first
+     * unit of work (monitorenter on null), as it could see any other field of the object stale.
+     */
     private void addRootMembers() {
         cn.interfaces.add(Names.ATOMIC_OBJECT);
         cn.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | SYNTH, Names.LOCK_FIELD, Names.LOCK_DESC, null, null));
