@@ -27,7 +27,9 @@ final class Programs {
         // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants, then the Task port of
         // RecursiveTask code. Other suites follow.
         return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(), new FibTask());
+                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(), new FibTask(),
+                new dev.weft.bench.atomic.LuSearch(),
+                new dev.weft.bench.atomic.Ledger());
     }
 
     /** The suites, in report order. */
