@@ -1,0 +1,111 @@
+package dev.weft.actors;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * The one-shot reply address of an {@link ActorRef#ask}: its first message completes the future, later ones
+ * are dead letters. The completion runs as a task of the system's pool ({@link #completer}), so that
+ * dependent stages never run inside the replying actor's handler.
+ */
+final class AskRef<R> implements ActorRef<R> {
+    private final ActorSystem system;
+    private final String path;
+    private final AskFuture<R> future;
+    private final AtomicBoolean answered = new AtomicBoolean();
+
+    private AskRef(ActorSystem system, String path, AskFuture<R> future) {
+        this.system = system;
+        this.path = path;
+        this.future = future;
+    }
+
+    static <M, R> CompletableFuture<R> ask(ActorSystem system, ActorRef<M> target,
+            Function<ActorRef<R>, ? extends M> request, Duration timeout) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        Executor completer = completer(system);
+        AskFuture<R> future = new AskFuture<>(completer);
+        AskRef<R> replyTo = new AskRef<>(system, target.path() + "/$ask", future);
+        M message = Objects.requireNonNull(request.apply(replyTo), "the request function returned null");
+        long nanos;
+        try {
+            nanos = timeout.toNanos();
+        } catch (ArithmeticException e) {
+            nanos = Long.MAX_VALUE;
+        }
+        TimeoutException timedOut = new TimeoutException("no reply from " + target.path() + " within " + timeout);
+        CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS, completer).execute(() -> {
+            if (replyTo.answered.compareAndSet(false, true)) {
+                future.completeExceptionally(timedOut);
+            }
+        });
+        target.tell(message);
+        return future;
+    }
+
+    /** Runs completions in the system's pool; if the pool is shut down, in the calling thread. */
+    private static Executor completer(ActorSystem system) {
+        return task -> {
+            try {
+                system.pool().execute(task);
+            } catch (RejectedExecutionException e) {
+                task.run();
+            }
+        };
+    }
+
+    @Override
+    public void tell(R message) {
+        Objects.requireNonNull(message, "message");
+        if (answered.compareAndSet(false, true)) {
+            future.defaultExecutor().execute(() -> future.complete(message));
+        } else {
+            system.deadLetter(this, message);
+        }
+    }
+
+    @Override
+    public <Q> CompletableFuture<Q> ask(Function<ActorRef<Q>, ? extends R> request, Duration timeout) {
+        return AskRef.ask(system, this, request, timeout);
+    }
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    @Override
+    public String toString() {
+        return "ActorRef[" + path + "]";
+    }
+
+    /** A future whose async stages default to the actor system's pool rather than the common pool. */
+    static final class AskFuture<T> extends CompletableFuture<T> {
+        private final Executor executor;
+
+        AskFuture(Executor executor) {
+            this.executor = executor;
+        }
+
+        @Override
+        public Executor defaultExecutor() {
+            return executor;
+        }
+
+        @Override
+        public <U> CompletableFuture<U> newIncompleteFuture() {
+            return new AskFuture<>(executor);
+        }
+    }
+}
