@@ -261,9 +261,12 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 return;
             }
             sample(done, true);
-            // Going idle (PROTOCOL.md): clear SCHEDULED, then look at tail (Dekker with send()).
+            // Going idle (PROTOCOL.md): clear SCHEDULED, then look at tail (Dekker with send()). A stop
+            // request that came after our last look at STOPPED saw SCHEDULED set and left the stop to us:
+            // the two read-modify-writes are ordered, so if it came before this one we see its bit here.
             int s = (int) STATE.getAndBitwiseAnd(this, ~SCHEDULED) & ~SCHEDULED;
-            if (!hasMessages()) {
+            boolean stopPending = (s & STOPPED) != 0 && !terminated;
+            if (!stopPending && !hasMessages()) {
                 return;
             }
             for (;;) {
