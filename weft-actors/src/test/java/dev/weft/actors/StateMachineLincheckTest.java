@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Test;
  * an empty mailbox — no lost wake-up: a message enqueued while the actor went idle was still handled.
  *
  * <p>Checked by planting bugs: without the re-check of the mailbox after clearing SCHEDULED (the "going
- * idle" Dekker), every scenario here fails within these settings. A stop that arrives between the
- * activation's last look at STOPPED and its going idle was not found by the model checker in 30 scenarios;
- * {@link StopRaceTest} catches that one with real threads.
+ * idle" Dekker), every scenario here fails within these settings; without the fast path's "mailbox empty"
+ * test, {@link OneSender} finds a sender's third message handled before its second. A stop that arrives
+ * between the activation's last look at STOPPED and its going idle was not found by the model checker in
+ * 30 scenarios; {@link StopRaceTest} catches that one with real threads.
  */
 class StateMachineLincheckTest {
     /** Scenarios per test and interleavings per scenario; raise them for a long run (a few minutes each). */
@@ -197,6 +198,34 @@ class StateMachineLincheckTest {
     }
 
     /**
+     * One sender and runners only, so that the generated scenarios often put a sender's second message
+     * into the moment its first one is queued and the activation goes idle: the fast path must not let the
+     * second overtake the first (it checks the mailbox is empty).
+     */
+    public static class OneSender {
+        final Harness h = new Harness(Scheduling.FORK_ON_SEND, 64);
+        final List<String> sent = new ArrayList<>();
+
+        @Operation(nonParallelGroup = "a")
+        public void send() {
+            String m = "a" + sent.size();
+            sent.add(m);
+            h.cell.send(m);
+        }
+
+        @Operation
+        public void run() {
+            h.runPending();
+        }
+
+        @Validate
+        public void check() {
+            h.drain();
+            h.check(List.of(sent), false);
+        }
+    }
+
+    /**
      * A stop that races with a sender and with the activation going idle (its own class, with only these
      * operations, so that the generated scenarios put the stop beside a running activation often).
      */
@@ -235,9 +264,14 @@ class StateMachineLincheckTest {
     }
 
     private static void modelCheck(Class<?> scenario, int threads, int actorsPerThread) {
+        modelCheck(scenario, threads, actorsPerThread, 1);
+    }
+
+    /** {@code focus}: the narrow races need more interleavings per scenario to be found. */
+    private static void modelCheck(Class<?> scenario, int threads, int actorsPerThread, int focus) {
         new ModelCheckingOptions()
                 .iterations(ITERATIONS)
-                .invocationsPerIteration(INVOCATIONS)
+                .invocationsPerIteration(INVOCATIONS * focus)
                 .threads(threads)
                 .actorsPerThread(actorsPerThread)
                 .actorsBefore(1)
@@ -256,7 +290,12 @@ class StateMachineLincheckTest {
     }
 
     @Test
+    void aSendersSecondMessageNeverOvertakesItsFirst() {
+        modelCheck(OneSender.class, 2, 3, 5);
+    }
+
+    @Test
     void aStopRacingWithSendsAndIdlingIsNeverLost() {
-        modelCheck(Stopping.class, 2, 2);
+        modelCheck(Stopping.class, 2, 3, 5);
     }
 }
