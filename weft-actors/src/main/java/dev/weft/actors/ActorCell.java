@@ -257,7 +257,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             }
             if (done >= budget && hasMessages()) {
                 sample(done, false);
-                dispatcher.submit(this); // a backlog: let queued work and other actors have a turn
+                dispatcher.yieldTo(this); // a backlog: end the batch (PROTOCOL.md, "batches")
                 return;
             }
             sample(done, true);
@@ -279,7 +279,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 s = state;
             }
             if (done >= budget) {
-                dispatcher.submit(this);
+                dispatcher.yieldTo(this);
                 return;
             }
         }

@@ -21,7 +21,7 @@ import java.util.concurrent.RejectedExecutionException;
  */
 class Dispatcher {
     /** Most forked activations a worker runs before the next one goes through the inbox. */
-    static final int MAX_CHAIN = 256;
+    static final int MAX_CHAIN = 1024;
     /** Adaptive: a FORK actor whose sends found it idle less than 1 in this many turns SHARED. */
     static final int TO_SHARED_BELOW = 8;
     /** Adaptive: a SHARED actor whose sends found it idle more than 1 in this many turns FORK again. */
@@ -54,6 +54,19 @@ class Dispatcher {
             pool.spawn(c.forkRun);
         } catch (RejectedExecutionException e) {
             c.onRejected();
+        }
+    }
+
+    /**
+     * Continues {@code c}, which has a backlog after a full batch, in a new activation: a fork when the caller
+     * is a worker of the pool (it counts in the worker's chain, so the actor yields to the inbox after at
+     * most {@link #MAX_CHAIN} activations), else the inbox. In {@link Scheduling#MAILBOX} always the inbox.
+     */
+    void yieldTo(ActorCell<?> c) {
+        if (initialMode == ActorCell.FORK) {
+            fork(c);
+        } else {
+            submit(c);
         }
     }
 

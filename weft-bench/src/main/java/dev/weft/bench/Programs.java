@@ -1,5 +1,12 @@
 package dev.weft.bench;
 
+import dev.weft.bench.actors.MaxThroughput;
+import dev.weft.bench.actors.MediatorProgram;
+import dev.weft.bench.actors.MiddleManProgram;
+import dev.weft.bench.actors.MultiProducer;
+import dev.weft.bench.actors.PingThroughput;
+import dev.weft.bench.actors.SinglePing;
+import dev.weft.bench.actors.SingleProducer;
 import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
 import dev.weft.bench.programs.FFT;
@@ -25,7 +32,15 @@ final class Programs {
     static List<Program> all() {
         // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants. Other suites follow.
         return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate());
+                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+                // The actors suite: seed 000's Table IV, in its order.
+                new MaxThroughput(),
+                new SinglePing(),
+                new PingThroughput(),
+                new SingleProducer(),
+                new MultiProducer(),
+                new MiddleManProgram(),
+                new MediatorProgram());
     }
 
     /** The suites, in report order. */
