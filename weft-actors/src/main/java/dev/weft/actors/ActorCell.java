@@ -85,7 +85,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         @Override
         public void run() {
             if (dispatcher.enterChain()) {
-                process();
+                process(false);
             } else {
                 dispatcher.submit(ActorCell.this); // chain too long: yield through the inbox
             }
@@ -102,7 +102,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         @Override
         public void run() {
             dispatcher.resetChain();
-            process();
+            process(true);
         }
 
         @Override
@@ -229,8 +229,9 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
      * Handles messages, the inline one first, up to the throughput; then goes idle, or yields through the
      * pool's inbox if messages remain (PROTOCOL.md, "batches").
      */
-    void process() {
+    void process(boolean fromInbox) {
         int budget = dispatcher.throughput;
+        int spins = fromInbox ? Dispatcher.IDLE_SPINS : 0;
         int done = 0;
         Object m = inline;
         if (m != null) {
@@ -242,6 +243,9 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             while (done < budget) {
                 m = poll();
                 if (m == null) {
+                    if (spins > 0 && awaitMessage(spins)) {
+                        continue;
+                    }
                     break;
                 }
                 if (m == LINK_PENDING) {
@@ -283,6 +287,20 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 return;
             }
         }
+    }
+
+    /**
+     * Spins briefly for a message before the activation goes idle (PROTOCOL.md, "idle spin"): true if one
+     * came. Going idle and being activated again through the inbox costs far more than this.
+     */
+    private boolean awaitMessage(int spins) {
+        for (int i = 0; i < spins; i++) {
+            Thread.onSpinWait();
+            if (hasMessages()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Handles one message taken from the inline slot or the queue. */

@@ -22,6 +22,13 @@ import java.util.concurrent.RejectedExecutionException;
 class Dispatcher {
     /** Most forked activations a worker runs before the next one goes through the inbox. */
     static final int MAX_CHAIN = 1024;
+    /**
+     * Spins (Thread.onSpinWait) an activation that came through the inbox makes for one more message each
+     * time its mailbox runs dry, before it goes idle. An outside sender that floods an actor otherwise pays
+     * an inbox submission per message once the actor keeps up with it; 32 spins cut single-producer's cost
+     * per message about fourfold at 2 workers here (best of 15 runs, 49 to 12 ns).
+     */
+    static final int IDLE_SPINS = 32;
     /** Adaptive: a FORK actor whose sends found it idle less than 1 in this many turns SHARED. */
     static final int TO_SHARED_BELOW = 8;
     /** Adaptive: a SHARED actor whose sends found it idle more than 1 in this many turns FORK again. */

@@ -91,7 +91,7 @@ class StateMachineLincheckTest {
             if (c == null) {
                 return false;
             }
-            c.process();
+            c.process(true);
             return true;
         }
 
