@@ -102,12 +102,29 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         @Override
         public void run() {
             dispatcher.resetChain();
-            process(true);
+            process(false);
         }
 
         @Override
         public String toString() {
             return "activation of " + path + " (inbox)";
+        }
+    };
+
+    /**
+     * Runs an activation that a thread outside the pool started through the inbox: it may be flooding the
+     * actor, so the activation spins briefly for more before going idle (PROTOCOL.md, "idle spin").
+     */
+    final Runnable outsideRun = new Runnable() {
+        @Override
+        public void run() {
+            dispatcher.resetChain();
+            process(true);
+        }
+
+        @Override
+        public String toString() {
+            return "activation of " + path + " (from outside)";
         }
     };
 
@@ -229,10 +246,11 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
      * Handles messages, the inline one first, up to the throughput; then goes idle, or yields through the
      * pool's inbox if messages remain (PROTOCOL.md, "batches").
      */
-    void process(boolean fromInbox) {
+    void process(boolean fromOutside) {
         int budget = dispatcher.throughput;
-        int spins = fromInbox ? Dispatcher.IDLE_SPINS : 0;
+        int spins = fromOutside ? Dispatcher.IDLE_SPINS : 0;
         int done = 0;
+        int sampled = 0; // messages of this activation already counted by sample()
         Object m = inline;
         if (m != null) {
             inline = null;
@@ -249,7 +267,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                     break;
                 }
                 if (m == LINK_PENDING) {
-                    sample(done, false);
+                    sample(done - sampled, false);
                     dispatcher.submit(this); // keep SCHEDULED; look again once the producer has linked
                     return;
                 }
@@ -260,11 +278,12 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 terminate();
             }
             if (done >= budget && hasMessages()) {
-                sample(done, false);
+                sample(done - sampled, false);
                 dispatcher.yieldTo(this); // a backlog: end the batch (PROTOCOL.md, "batches")
                 return;
             }
-            sample(done, true);
+            sample(done - sampled, true);
+            sampled = done;
             // Going idle (PROTOCOL.md): clear SCHEDULED, then look at tail (Dekker with send()). A stop
             // request that came after our last look at STOPPED saw SCHEDULED set and left the stop to us:
             // the two read-modify-writes are ordered, so if it came before this one we see its bit here.

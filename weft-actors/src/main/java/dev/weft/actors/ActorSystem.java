@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -55,6 +57,10 @@ public final class ActorSystem implements AutoCloseable {
     private final AtomicInteger live = new AtomicInteger();
     private final Object closeLock = new Object();
     private volatile boolean closed;
+    /** Asks waiting for their reply; failed by {@link #close()}. */
+    final Set<AskRef<?>> asks = ConcurrentHashMap.newKeySet();
+    /** Times out asks; one daemon thread, made on the first ask, ended by {@link #close()}. */
+    private ScheduledThreadPoolExecutor timer;
 
     private ActorSystem(Builder b) {
         this.ownsPool = b.pool == null;
@@ -137,6 +143,31 @@ public final class ActorSystem implements AutoCloseable {
         }
     }
 
+    /** The timer of {@link ActorRef#ask} timeouts; a cancelled timeout leaves its queue at once. */
+    synchronized ScheduledExecutorService timer() {
+        if (timer == null) {
+            timer = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, "weft-actors-ask-timer");
+                t.setDaemon(true);
+                return t;
+            });
+            timer.setRemoveOnCancelPolicy(true);
+        }
+        return timer;
+    }
+
+    /** Fails the asks still waiting (their replies can no longer come) and ends the timer's thread. */
+    private void endTimer() {
+        synchronized (this) {
+            if (timer != null) {
+                timer.shutdownNow();
+            }
+        }
+        for (AskRef<?> a : asks) {
+            a.expire();
+        }
+    }
+
     /** The pool the actors run on. */
     public WeftPool pool() {
         return pool;
@@ -198,7 +229,8 @@ public final class ActorSystem implements AutoCloseable {
      * Stops every actor and waits until each has stopped: a handler that is running finishes its message,
      * and every message not handled by then goes to the dead letters. Then shuts down the pool if the system
      * made it. Called from a worker of the system's pool (inside a handler), it starts all of this and
-     * returns without waiting, since the calling handler must return first.
+     * returns without waiting, since the calling handler must return first. Asks still waiting for a reply
+     * then fail with a {@link java.util.concurrent.TimeoutException}.
      *
      * @throws IllegalStateException if some handler is still running after the close timeout ({@link
      *         Builder#closeTimeout}); its actor and the pool are left to finish in the background
@@ -210,6 +242,7 @@ public final class ActorSystem implements AutoCloseable {
             a.requestStop();
         }
         if (WeftPool.current() == pool) {
+            endTimer();
             if (ownsPool) {
                 pool.shutdown();
             }
@@ -234,6 +267,7 @@ public final class ActorSystem implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         int left = live.get();
+        endTimer();
         if (ownsPool) {
             if (left == 0) {
                 pool.close();

@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -20,6 +21,10 @@ final class AskRef<R> implements ActorRef<R> {
     private final String path;
     private final AskFuture<R> future;
     private final AtomicBoolean answered = new AtomicBoolean();
+    /** The pending timeout; cancelled by the reply so that the timer does not hold the ask until then. */
+    private volatile ScheduledFuture<?> timeout;
+    private String timedOut;
+    private Executor completer;
 
     private AskRef(ActorSystem system, String path, AskFuture<R> future) {
         this.system = system;
@@ -44,12 +49,14 @@ final class AskRef<R> implements ActorRef<R> {
         } catch (ArithmeticException e) {
             nanos = Long.MAX_VALUE;
         }
-        TimeoutException timedOut = new TimeoutException("no reply from " + target.path() + " within " + timeout);
-        CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS, completer).execute(() -> {
-            if (replyTo.answered.compareAndSet(false, true)) {
-                future.completeExceptionally(timedOut);
-            }
-        });
+        replyTo.timedOut = "no reply from " + target.path() + " within " + timeout;
+        replyTo.completer = completer;
+        system.asks.add(replyTo);
+        try {
+            replyTo.timeout = system.timer().schedule(replyTo::expire, nanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException closed) {
+            replyTo.expire(); // the system is closed: no reply can come
+        }
         target.tell(message);
         return future;
     }
@@ -65,10 +72,23 @@ final class AskRef<R> implements ActorRef<R> {
         };
     }
 
+    /** Fails the future with a {@link TimeoutException}, unless a reply came first. */
+    void expire() {
+        if (answered.compareAndSet(false, true)) {
+            system.asks.remove(this);
+            completer.execute(() -> future.completeExceptionally(new TimeoutException(timedOut)));
+        }
+    }
+
     @Override
     public void tell(R message) {
         Objects.requireNonNull(message, "message");
         if (answered.compareAndSet(false, true)) {
+            system.asks.remove(this);
+            ScheduledFuture<?> t = timeout;
+            if (t != null) {
+                t.cancel(false);
+            }
             future.defaultExecutor().execute(() -> future.complete(message));
         } else {
             system.deadLetter(this, message);

@@ -130,4 +130,23 @@ class ShutdownTest {
         assertEquals(0, system.liveActors(), "the refused actor stopped");
         system.close();
     }
+
+    @Test
+    void anAskStillWaitingAtCloseFailsAndAnAskAfterCloseFailsAtOnce() throws Exception {
+        ActorSystem system = ActorSystem.builder().parallelism(1).build();
+        CountDownLatch asked = new CountDownLatch(1);
+        ActorRef<ActorRef<String>> silent = system.spawn("silent", () -> (ctx, replyTo) -> {
+            asked.countDown();
+            return Behavior.same();
+        });
+        java.util.concurrent.CompletableFuture<String> pending = silent.ask(r -> r, Duration.ofHours(1));
+        Systems.await(asked, "the request");
+        system.close();
+        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> pending.get(Systems.WAIT_SECONDS, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof java.util.concurrent.TimeoutException, e.toString());
+        java.util.concurrent.CompletableFuture<String> late = silent.ask(r -> r, Duration.ofHours(1));
+        assertThrows(java.util.concurrent.ExecutionException.class, () -> late.get(Systems.WAIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals(1, system.deadLetters(), "the late request");
+    }
 }
