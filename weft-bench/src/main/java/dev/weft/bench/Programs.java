@@ -11,6 +11,7 @@ import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
 import dev.weft.bench.programs.FFT;
 import dev.weft.bench.programs.Fib;
+import dev.weft.bench.programs.FibTask;
 import dev.weft.bench.programs.Integrate;
 import dev.weft.bench.programs.Jacobi;
 import dev.weft.bench.programs.JacobiBarrier;
@@ -30,9 +31,10 @@ final class Programs {
     }
 
     static List<Program> all() {
-        // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants. Other suites follow.
+        // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants, then the Task port of
+        // RecursiveTask code. Other suites follow.
         return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(), new FibTask(),
                 // The actors suite: seed 000's Table IV, in its order.
                 new MaxThroughput(),
                 new SinglePing(),
