@@ -17,7 +17,7 @@ public final class MaxThroughput extends ActorProgram {
 
     @Override
     public Workload create(boolean quick) {
-        int n = quick ? 1_000_000 : 10_000_000;
+        int n = quick ? 2_000_000 : 20_000_000;
         return new Sinks("max-throughput(8x" + Checks.count(n / 8) + ")", 8, 8, n / 8);
     }
 }

@@ -17,7 +17,7 @@ public final class MiddleManProgram extends ActorProgram {
 
     @Override
     public Workload create(boolean quick) {
-        int triples = quick ? 1_000 : 10_000;
+        int triples = quick ? 2_000 : 10_000;
         int rounds = 50;
         return new MiddleMan("middle-man(" + Checks.count(3 * triples) + " actors x " + rounds + ")", triples, rounds);
     }

@@ -17,7 +17,7 @@ public final class MultiProducer extends ActorProgram {
 
     @Override
     public Workload create(boolean quick) {
-        int n = quick ? 1_000_000 : 10_000_000;
+        int n = quick ? 2_000_000 : 20_000_000;
         return new Sinks("multi-producer(8x" + Checks.count(n / 8) + ")", 1, 8, n / 8);
     }
 }

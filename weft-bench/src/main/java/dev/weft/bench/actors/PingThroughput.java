@@ -17,7 +17,7 @@ public final class PingThroughput extends ActorProgram {
 
     @Override
     public Workload create(boolean quick) {
-        int pairs = quick ? 1_000 : 10_000;
+        int pairs = quick ? 2_000 : 10_000;
         int hops = quick ? 200 : 100;
         return new Pairs("ping-throughput(" + Checks.count(2 * pairs) + " actors x " + hops + ")", pairs, hops, false);
     }

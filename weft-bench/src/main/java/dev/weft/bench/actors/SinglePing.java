@@ -17,7 +17,7 @@ public final class SinglePing extends ActorProgram {
 
     @Override
     public Workload create(boolean quick) {
-        int hops = quick ? 200_000 : 2_000_000;
+        int hops = quick ? 400_000 : 4_000_000;
         return new Pairs("single-ping(" + Checks.count(hops) + " hops)", 1, hops, true);
     }
 }

@@ -17,7 +17,7 @@ public final class SingleProducer extends ActorProgram {
 
     @Override
     public Workload create(boolean quick) {
-        int n = quick ? 1_000_000 : 10_000_000;
+        int n = quick ? 2_000_000 : 20_000_000;
         return new Sinks("single-producer(" + Checks.count(n) + ")", 1, 1, n);
     }
 }
