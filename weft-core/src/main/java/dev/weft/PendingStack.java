@@ -262,6 +262,7 @@ final class PendingStack {
         // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
         if (i == top - 1 && i >= w.frameFloor()) {
             top = i;
+            w.poppedTo(i);
             items[i] = null;
             if (i >= base) {
                 return true;
@@ -456,7 +457,9 @@ final class PendingStack {
     boolean publishOldest() {
         for (;;) {
             int b = base;
-            if (b >= top) {
+            // Slots pushed inside a paused region stay private (PROTOCOL.md, "paused stealing"); the
+            // bound is Integer.MAX_VALUE when the owner is not paused.
+            if (b >= top || b >= owner.pauseBase) {
                 return false;
             }
             Object item = items[b];

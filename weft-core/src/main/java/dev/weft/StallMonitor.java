@@ -134,27 +134,32 @@ final class StallMonitor implements Runnable {
         return ts == Thread.State.WAITING || ts == Thread.State.TIMED_WAITING || ts == Thread.State.BLOCKED;
     }
 
+    /**
+     * Reports a stall: the JFR event and the warning first, the counter last, so that whoever sees the
+     * counter move (a test, a dashboard) finds the event and the log line already there, and the figures
+     * were read while the worker still waited.
+     */
     private void diagnose(Worker w) {
-        pool.stalls.incrementAndGet();
-        String wait = describeWait(w.getStackTrace());
         int held = w.pending.privateCount();
+        String wait = describeWait(w.getStackTrace());
         long millis = (long) w.stallSamples * PERIOD_NANOS / 1_000_000L;
         Events.stall(pool, w, wait, held, millis);
         long now = System.nanoTime();
         if (lastWarning != 0L && now - lastWarning < WARNING_INTERVAL_NANOS) {
-            suppressedWarnings++;
-            return; // counted and recorded (JFR) above; the log says it once per interval
+            suppressedWarnings++; // recorded (JFR) above and counted below; the log says it once per interval
+        } else {
+            lastWarning = now;
+            if (LOG.isLoggable(System.Logger.Level.WARNING)) {
+                String what = " while holding " + held + (held == 1 ? " fork" : " forks")
+                        + " that no other worker can run until it returns";
+                String more = suppressedWarnings > 0 ? " (" + suppressedWarnings + " similar stalls since the last warning)" : "";
+                suppressedWarnings = 0;
+                LOG.log(System.Logger.Level.WARNING, "weft: worker " + w.getName() + " has been waiting for "
+                        + millis + " ms in " + wait + " outside Weft.blocking" + what
+                        + ". Wrap the wait in Weft.blocking(...), or wait with join()/get() on the Weft task." + more);
+            }
         }
-        lastWarning = now;
-        if (LOG.isLoggable(System.Logger.Level.WARNING)) {
-            String what = " while holding " + held + (held == 1 ? " fork" : " forks")
-                    + " that no other worker can run until it returns";
-            String more = suppressedWarnings > 0 ? " (" + suppressedWarnings + " similar stalls since the last warning)" : "";
-            suppressedWarnings = 0;
-            LOG.log(System.Logger.Level.WARNING, "weft: worker " + w.getName() + " has been waiting for "
-                    + millis + " ms in " + wait + " outside Weft.blocking" + what
-                    + ". Wrap the wait in Weft.blocking(...), or wait with join()/get() on the Weft task." + more);
-        }
+        pool.stalls.incrementAndGet();
     }
 
     /**

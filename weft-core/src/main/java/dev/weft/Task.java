@@ -140,6 +140,7 @@ public abstract class Task<T> extends Job implements Future<T> {
      * task. The status read skips a task cancelled before it started.
      */
     private T runOwn(Worker w, PendingStack p, int i) {
+        w.poppedTo(i);
         int savedJobBase = w.jobBase;
         w.jobBase = i;
         try {

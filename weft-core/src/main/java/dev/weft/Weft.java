@@ -867,7 +867,8 @@ public final class Weft {
      * pool: before it blocks, the calling worker hands its pending work to others and the pool wakes an
      * idle worker or adds a temporary one (up to {@link WeftPool.Builder#maxBlockingWorkers}; beyond it
      * the action simply runs). Time spent is counted as blocked time in {@link WeftPool#stats()}.
-     * Outside a pool the action just runs.
+     * Outside a pool the action just runs. Inside a {@link #pauseStealing()} region only the forks made
+     * before the region are handed over; the region's own forks wait for this worker.
      *
      * <pre>{@code
      * String page = Weft.blocking(() -> http.send(request, ofString()).body());
@@ -880,6 +881,70 @@ public final class Weft {
             return action.block();
         }
         return w.pool.block(w, action);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Paused stealing
+
+    /**
+     * Keeps the forks the calling worker makes from now on away from thieves until the matching
+     * {@link #resumeStealing()}: they run on this worker, in order, as the serial program would run
+     * them. Calls nest; stealing resumes when the outermost region ends. For critical sections:
+     * a worker that holds a lock and forks must never have to wait for a thief, which might be waiting
+     * for that same lock (Kumar's thesis, ch. 6: stealing is switched off inside a critical section).
+     * Atomic sets ({@code weft-atomic}) call this pair around every unit of work.
+     *
+     * <pre>{@code
+     * synchronized (account) {
+     *     Weft.pauseStealing();
+     *     try {
+     *         Weft.parallelFor(0, n, i -> account.post(entries[i]));   // runs serially on this worker
+     *     } finally {
+     *         Weft.resumeStealing();
+     *     }
+     * }
+     * }</pre>
+     *
+     * <p>Inside a paused region:
+     * <ul>
+     *   <li>joins, {@code finish} and loops run every part on this worker (a loop does not split), so a
+     *       join never waits for a thief; the cost of a fork stays that of an unstolen fork;</li>
+     *   <li>forks made <em>before</em> the region (the caller's continuations) can still be handed to
+     *       hungry workers, so thieves are not starved while the region runs; requests that arrive while
+     *       only the region's own forks are pending are served when it ends;</li>
+     *   <li>{@link #blocking} hands over only those older forks;</li>
+     *   <li>an {@link #async} belongs to its enclosing {@code finish}: if that finish began before the
+     *       region, the async runs after the region ends (or on a thief then), not inside it;</li>
+     *   <li>joining a {@link Task} forked before the region, {@code get()} on a future, or waiting outside
+     *       Weft may run or wait for work that needs what the region holds: avoid it, as in any critical
+     *       section.</li>
+     * </ul>
+     * On a thread outside any pool there is nothing to pause and both calls do nothing: constructs
+     * called from there run in {@link WeftPool#common()}, on other threads, unaffected. A top-level task
+     * that returns with stealing still paused has it resumed, and the pool reports the misuse to its
+     * uncaught exception handler.
+     */
+    public static void pauseStealing() {
+        if (Thread.currentThread() instanceof Worker w) {
+            w.pauseStealing();
+        }
+    }
+
+    /**
+     * Ends the innermost region begun by {@link #pauseStealing()}. When the outermost region ends, the
+     * worker serves any request for work that arrived meanwhile.
+     *
+     * @throws IllegalStateException on a worker that is not inside a paused region
+     */
+    public static void resumeStealing() {
+        if (Thread.currentThread() instanceof Worker w) {
+            w.resumeStealing();
+        }
+    }
+
+    /** Whether the calling thread is a worker inside a {@link #pauseStealing()} region. */
+    public static boolean stealingPaused() {
+        return Thread.currentThread() instanceof Worker w && w.pauseDepth > 0;
     }
 
     /** Whether the calling thread is a worker of some {@link WeftPool}. */

@@ -81,6 +81,18 @@ final class Worker extends WorkerPadding2 {
      * ({@link #runJob}); its published forks from here up are that job's descendants.
      */
     int jobBase;
+    /**
+     * How many {@link Weft#pauseStealing} regions this worker is inside. Owner-only. See PROTOCOL.md,
+     * "paused stealing".
+     */
+    int pauseDepth;
+    /**
+     * The pending stack's height when the outermost paused region began (lowered by {@link #poppedTo}),
+     * {@link #NOT_PAUSED} outside one: slots at or above it are never published
+     * ({@link PendingStack#publishOldest}). Owner-only.
+     */
+    int pauseBase = NOT_PAUSED;
+    static final int NOT_PAUSED = Integer.MAX_VALUE;
     // Monitor-owned stall tracking (see StallMonitor).
     int stallSamples;
     long stallProgress;
@@ -291,6 +303,59 @@ final class Worker extends WorkerPadding2 {
     }
 
     // ---------------------------------------------------------------------------------------------
+    // Paused stealing (PROTOCOL.md, "paused stealing")
+
+    void pauseStealing() {
+        if (pauseDepth++ == 0) {
+            pauseBase = pending.top;
+        }
+    }
+
+    void resumeStealing() {
+        int d = pauseDepth;
+        if (d <= 0) {
+            throw new IllegalStateException("Weft.resumeStealing() without a matching pauseStealing() on this worker");
+        }
+        pauseDepth = d - 1;
+        if (d == 1) {
+            endPause();
+            // Requests that arrived while paused found nothing to publish and are still set: serve them
+            // now rather than at the next fork, which may be far away.
+            if (signal() != 0) {
+                onSignal();
+            }
+        }
+    }
+
+    /**
+     * A join of a task popped the pending stack to {@code slot}. Only a task join can pop below a paused
+     * region's base (every other construct pops what it pushed itself, inside the region): forks the
+     * region makes from here on reuse those slots and must stay private too.
+     */
+    void poppedTo(int slot) {
+        if (pauseDepth > 0 && slot < pauseBase) {
+            pauseBase = slot;
+        }
+    }
+
+    private void endPause() {
+        pauseDepth = 0;
+        pauseBase = NOT_PAUSED;
+    }
+
+    /**
+     * After a top-level job: a task that paused stealing and never resumed it would keep this worker's
+     * forks from thieves for good. Resume, and report the misuse to the pool's handler.
+     */
+    private void checkPauseBalanced() {
+        if (pauseDepth != 0) {
+            endPause();
+            pool.reportUncaught(new IllegalStateException(
+                    "a task returned with stealing paused (Weft.pauseStealing() without resumeStealing()); resumed"));
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
     // Running jobs
 
     @Override
@@ -315,6 +380,7 @@ final class Worker extends WorkerPadding2 {
                     Thread.interrupted();
                 }
                 runJob(j);
+                checkPauseBalanced();
             }
         } finally {
             pool.onWorkerExit(this);

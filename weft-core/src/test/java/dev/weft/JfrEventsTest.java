@@ -23,7 +23,10 @@ class JfrEventsTest {
             r.enable("dev.weft.Blocked").withThreshold(java.time.Duration.ZERO);
             r.start();
             try (WeftPool pool = WeftPool.builder().parallelism(4).name("jfr-test").build()) {
-                for (int i = 0; i < 20; i++) {
+                // Until something was stolen: on a loaded two-core machine the other workers may not
+                // get a processor, and become hungry, during the first runs.
+                long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+                for (int i = 0; i < 20 || (pool.stats().total().steals() == 0 && System.nanoTime() < deadline); i++) {
                     pool.invoke(() -> JoinTest.fib(24));
                 }
                 pool.invoke(() -> Weft.blocking(() -> 1));

@@ -1,5 +1,12 @@
 package dev.weft.bench;
 
+import dev.weft.bench.actors.MaxThroughput;
+import dev.weft.bench.actors.MediatorProgram;
+import dev.weft.bench.actors.MiddleManProgram;
+import dev.weft.bench.actors.MultiProducer;
+import dev.weft.bench.actors.PingThroughput;
+import dev.weft.bench.actors.SinglePing;
+import dev.weft.bench.actors.SingleProducer;
 import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
 import dev.weft.bench.programs.FFT;
@@ -29,7 +36,19 @@ final class Programs {
         // RecursiveTask code. Other suites follow.
         List<Program> all = new ArrayList<>(List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(),
                 new FFT(), new CilkSort(), new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
-                new FibTask()));
+                new FibTask(),
+                // The actors suite: seed 000's Table IV, in its order.
+                new MaxThroughput(),
+                new SinglePing(),
+                new PingThroughput(),
+                new SingleProducer(),
+                new MultiProducer(),
+                new MiddleManProgram(),
+                new MediatorProgram(),
+                // The atomic-sets suite.
+                new dev.weft.bench.atomic.LuSearch(),
+                new dev.weft.bench.atomic.Ledger()));
+        // The peers suite: the same kernels on other languages' schedulers (./weft bench --peers).
         all.addAll(Peers.programs());
         return List.copyOf(all);
     }
