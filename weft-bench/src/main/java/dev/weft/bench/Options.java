@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.bench.peers.Peers;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,10 @@ final class Options {
     List<Integer> workers = new ArrayList<>();
     /** Engine names given with --runtimes; empty: every engine of each program. */
     List<String> runtimes = new ArrayList<>();
-    /** Suites given with --suite; empty: the fork/join suite unless programs are named. */
+    /** Suites given with --suite (and the peers suite with --peers); empty: the fork/join suite unless programs are named. */
     List<String> suites = new ArrayList<>();
+    /** --peers: the peers suite (other languages' runtimes on the same kernels). */
+    boolean peers;
     Path csv;
     Path report;
     int reps = 7;
@@ -36,6 +39,10 @@ final class Options {
             Options:
               --quick              quick sizes (the whole suite in minutes); default: the seeds' full sizes
               --suite a,b          run these suites (--list shows them; 'all' runs every suite)
+              --peers              the peers suite: fib, integrate, nqueens and uts also in Rust (rayon,
+                                   chili), C++ (oneTBB) and Go (goroutines), each language over its own
+                                   serial program; ./weft bench --peers first builds the binaries
+                                   (weft-bench/peers/build.sh); program names then mean the suite's
               --workers 1,2,4      worker counts (default: 1, 2, 4, ... up to the processor count)
               --runtimes a,b       only these runtimes (default: every runtime of each program;
                                    the fork/join suite's are serial,fjp,weft)
@@ -61,6 +68,7 @@ final class Options {
                 case "--workers" -> o.workers = parseInts(value(args, ++i, a), a);
                 case "--runtimes" -> o.runtimes = names(value(args, ++i, a), a);
                 case "--suite" -> o.suites = names(value(args, ++i, a), a);
+                case "--peers" -> o.peers = true;
                 case "--reps" -> o.reps = positive(value(args, ++i, a), a);
                 case "--warmup" -> o.warmup = nonNegative(value(args, ++i, a), a);
                 case "--csv" -> o.csv = Path.of(value(args, ++i, a));
@@ -78,6 +86,10 @@ final class Options {
                     o.programs.add(a);
                 }
             }
+        }
+        if (o.peers && !o.suites.contains(Peers.SUITE)) {
+            o.suites = new ArrayList<>(o.suites);
+            o.suites.add(Peers.SUITE);
         }
         if (o.workers.isEmpty()) {
             int cores = Runtime.getRuntime().availableProcessors();

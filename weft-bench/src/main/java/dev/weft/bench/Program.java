@@ -49,4 +49,15 @@ public interface Program {
         }
         return null;
     }
+
+    /**
+     * The engine whose time {@code engine}'s ratios, sequential overhead and speedup are computed over: by
+     * default the program's {@link #baseline()}. A suite that compares runtimes of several languages returns,
+     * for each language's runtimes, that language's own serial program — another baseline engine among
+     * {@link #engines()}, run at one worker — and leaves the serial programs themselves over the first
+     * baseline, so that their ratio compares the languages.
+     */
+    default Engine baselineOf(Engine engine) {
+        return baseline();
+    }
 }

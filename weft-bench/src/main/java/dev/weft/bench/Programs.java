@@ -1,9 +1,18 @@
 package dev.weft.bench;
 
+import dev.weft.bench.actors.MaxThroughput;
+import dev.weft.bench.actors.MediatorProgram;
+import dev.weft.bench.actors.MiddleManProgram;
+import dev.weft.bench.actors.MultiProducer;
+import dev.weft.bench.actors.PingThroughput;
+import dev.weft.bench.actors.SinglePing;
+import dev.weft.bench.actors.SingleProducer;
+import dev.weft.bench.peers.Peers;
 import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
 import dev.weft.bench.programs.FFT;
 import dev.weft.bench.programs.Fib;
+import dev.weft.bench.programs.FibTask;
 import dev.weft.bench.programs.Integrate;
 import dev.weft.bench.programs.Jacobi;
 import dev.weft.bench.programs.JacobiBarrier;
@@ -34,9 +43,22 @@ final class Programs {
     }
 
     static List<Program> all() {
-        // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants. Other suites follow.
-        return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+        // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants, then the Task port of
+        // RecursiveTask code. Other suites follow.
+        List<Program> all = new ArrayList<>(List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(),
+                new FFT(), new CilkSort(), new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+                new FibTask(),
+                // The actors suite: seed 000's Table IV, in its order.
+                new MaxThroughput(),
+                new SinglePing(),
+                new PingThroughput(),
+                new SingleProducer(),
+                new MultiProducer(),
+                new MiddleManProgram(),
+                new MediatorProgram(),
+                // The atomic-sets suite.
+                new dev.weft.bench.atomic.LuSearch(),
+                new dev.weft.bench.atomic.Ledger(),
                 // The SCOOP suite (seed 002): the Cowichan parallel set, then the concurrent set.
                 new Randmat(),
                 new Thresh(),
@@ -48,7 +70,10 @@ final class Programs {
                 new ProdCons(),
                 new Condition(),
                 new ThreadRing(),
-                new Chameneos());
+                new Chameneos()));
+        // The peers suite: the same kernels on other languages' schedulers (./weft bench --peers).
+        all.addAll(Peers.programs());
+        return List.copyOf(all);
     }
 
     /** The suites, in report order. */
@@ -57,16 +82,20 @@ final class Programs {
     }
 
     /**
-     * The programs named, else the programs of the suites named ({@code all}: every suite), else the
-     * fork/join suite; an unknown name is an error that lists the known ones.
+     * The programs named (in the suites named, if any; else the first of that name in report order), else the
+     * programs of the suites named ({@code all}: every suite), else the fork/join suite; an unknown name is
+     * an error that lists the known ones.
      */
     static List<Program> select(List<String> names, List<String> suites) {
         if (!names.isEmpty()) {
+            List<Program> among = suites.isEmpty() || suites.contains("all") ? all()
+                    : all().stream().filter(p -> suites.contains(p.suite())).toList();
             List<Program> out = new ArrayList<>();
             for (String n : names) {
-                Program p = all().stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'; known: "
-                                + all().stream().map(Program::name).toList()));
+                Program p = among.stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'"
+                                + (among.size() < all().size() ? " in suites " + suites : "") + "; known: "
+                                + among.stream().map(Program::name).distinct().toList()));
                 out.add(p);
             }
             return out;

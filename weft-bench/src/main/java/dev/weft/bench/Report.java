@@ -83,12 +83,15 @@ final class Report {
             return programs.get(0).program();
         }
 
-        /** The suite's non-baseline engines, in program order (also those --runtimes left out: shown as –). */
+        /**
+         * The suite's engines but its baseline, in program order (also those --runtimes left out: shown as –);
+         * other baselines (another language's serial program) are shown like any engine.
+         */
         List<Engine> engines() {
             java.util.LinkedHashSet<Engine> out = new java.util.LinkedHashSet<>();
             for (Tables.ProgramSummary ps : programs) {
                 for (Engine e : ps.program().engines()) {
-                    if (!e.baseline()) {
+                    if (!e.equals(ps.program().baseline())) {
                         out.add(e);
                     }
                 }
@@ -98,6 +101,13 @@ final class Report {
 
         Engine baseline() {
             return first().baseline();
+        }
+
+        /** A sentence naming the baseline of each engine measured against its own, or "" if none is. */
+        String ownBaselines() {
+            Tables.ProgramSummary ps = programs.get(0);
+            return ps.hasOwnBaselines() ? " Each runtime is measured against the serial program of its own language: "
+                    + Tables.ownBaselines(ps.program(), engines()) + "." : "";
         }
 
         String id(String base) {
@@ -175,7 +185,7 @@ final class Report {
                 + "is faster than " + base.title() + ")" : reference.title() + "'s median time at the same worker "
                 + "count (lower is better)") + "." + (compare ? " The " + cmp + " column is " + subject.title()
                 + "'s time over " + reference.title() + "'s: green where " + subject.title() + " is more than 3% "
-                + "faster, red where it is more than 3% slower." : ""));
+                + "faster, red where it is more than 3% slower." : "") + s.ownBaselines());
         h.open("div", "class", "scroll");
         h.open("table", "id", s.id("overview-table"));
         h.open("thead").open("tr");
@@ -233,7 +243,7 @@ final class Report {
         h.el("h2", "Sequential overhead");
         h.el("p", "Time with one worker over the " + base.title() + "'s time: what the runtime costs when nothing "
                 + "runs in parallel (Kumar's figure 4.5). 1.0, the dashed line, is the " + base.title() + "; the last "
-                + "group is the geometric mean over the programs.");
+                + "group is the geometric mean over the programs." + s.ownBaselines());
         List<String> cats = new ArrayList<>();
         for (Tables.ProgramSummary ps : all) {
             cats.add(ps.program().name());
@@ -296,7 +306,7 @@ final class Report {
         h.el("h2", "Speedup");
         h.el("p", base.title() + "'s time over the time with P workers, per program (Kumar's figure 4.7). The dashed "
                 + "line is ideal scaling (P times faster than " + base.name() + " with P workers); the sequential "
-                + "overhead is where each curve starts at one worker.");
+                + "overhead is where each curve starts at one worker." + s.ownBaselines());
         if (workers.isEmpty()) {
             note(h, "No parallel runs to show.");
             h.close("section");
@@ -307,6 +317,9 @@ final class Report {
         for (Tables.ProgramSummary ps : s.programs()) {
             List<Svg.Line> lines = new ArrayList<>();
             for (Engine e : s.engines()) {
+                if (e.baseline()) {
+                    continue; // another language's serial program: one point, no curve
+                }
                 double[] v = new double[xs.length];
                 for (int i = 0; i < xs.length; i++) {
                     v[i] = ps.speedup(e, workers.get(i));
@@ -494,7 +507,8 @@ final class Report {
         h.el("h2", "Definitions");
         h.open("dl");
         String[][] defs = {
-            {"sequential overhead", "median time with 1 worker / median time of the baseline (the serial elision)"},
+            {"sequential overhead", "median time with 1 worker / median time of the baseline (the serial elision; for a "
+                    + "runtime of another language, that language's serial program: the CSV's ratio_base names it)"},
             {"speedup", "median time of the baseline / median time with P workers"},
             {"ratio", "median time / median time of the baseline; in suites without a baseline, / median time of the "
                     + "reference runtime at the same worker count (the CSV's ratio_base names it)"},

@@ -78,18 +78,21 @@ final class Runner {
     }
 
     ProgramResult run(Program program) throws Exception {
-        List<Config> configs = configs(program, options);
-        if (configs.isEmpty()) {
+        List<Config> all = configs(program, options);
+        if (all.isEmpty()) {
             throw new IllegalArgumentException(program.name() + " runs on none of the selected runtimes (it runs on "
                     + program.engines() + ")");
         }
         try (Workload w = program.create(options.quick); Pools pools = new Pools()) {
+            // Engines outside the JVM time themselves, after the interleaved runs of those inside it.
+            List<Config> configs = all.stream().filter(c -> !w.timesItself(c.engine())).toList();
+            List<Engine> selfTimed = all.stream().map(Config::engine).filter(w::timesItself).distinct().toList();
             Map<Config, List<Sample>> samples = new LinkedHashMap<>();
             Object expected = null;
-            Config first = configs.get(0);
+            Config first = configs.isEmpty() ? null : configs.get(0);
             int total = options.warmup + options.reps;
             try {
-                if (first.engine().baseline() || program.baseline() == null) {
+                if (first != null && (first.engine().baseline() || program.baseline() == null)) {
                     // The baseline (or, without one, the first engine) gives the result every other run must match.
                     w.reset();
                     expected = w.run(first.engine(), first.workers(), pools);
@@ -97,6 +100,10 @@ final class Runner {
                 } else {
                     // --runtimes left the baseline out: still check every result against it, untimed.
                     Engine base = program.baseline();
+                    if (base == null || w.timesItself(base)) {
+                        throw new IllegalArgumentException(program.name() + ": the selected runtimes " + selfTimed
+                                + " need one that runs in this JVM to give the result they are checked against");
+                    }
                     w.reset();
                     expected = w.run(base, 1, pools);
                     w.check(expected, expected);
@@ -113,6 +120,17 @@ final class Runner {
                         }
                     }
                 }
+                if (!selfTimed.isEmpty()) {
+                    progressLine(w.label(), selfTimed);
+                    for (TimedRun r : w.timeItself(selfTimed, options.workers, options.warmup, options.reps)) {
+                        Config c = new Config(r.engine(), r.engine().baseline() ? 1 : r.workers());
+                        if (!all.contains(c)) {
+                            throw new IllegalStateException(w.label() + ": a run of " + c.label() + " was not asked for");
+                        }
+                        check(w, c, r.result(), expected);
+                        samples.computeIfAbsent(c, x -> new ArrayList<>()).add(Sample.external(r.nanos()));
+                    }
+                }
             } finally {
                 clearProgress();
             }
@@ -122,7 +140,7 @@ final class Runner {
                 }
             }
             Map<Config, List<Sample>> ordered = new LinkedHashMap<>();
-            for (Config c : configs) {
+            for (Config c : all) {
                 ordered.put(c, samples.get(c));
             }
             return new ProgramResult(program, w.label(), ordered, ProgramResult.tasksAtOneWorker(program, ordered));
@@ -153,11 +171,7 @@ final class Runner {
         PoolStats st = counters == Engine.Counters.WEFT ? pools.weftStats(c.workers()) : null;
         long ops = w.operations();
         long[] lat = w.latencyNanos();
-        try {
-            w.check(result, expected);
-        } catch (AssertionError e) {
-            throw new AssertionError(w.label() + " " + c.label() + ": wrong result: " + e.getMessage(), e);
-        }
+        check(w, c, result, expected);
         long p50 = -1;
         long p99 = -1;
         long p999 = -1;
@@ -175,6 +189,14 @@ final class Runner {
                     t.idleNanos(), t.servingNanos(), true, ops, p50, p99, p999);
         }
         return new Sample(nanos, cpu, gc, alloc, fjpSteals, 0, 0, 0, 0, 0, false, ops, p50, p99, p999);
+    }
+
+    private static void check(Workload w, Config c, Object result, Object expected) {
+        try {
+            w.check(result, expected);
+        } catch (AssertionError e) {
+            throw new AssertionError(w.label() + " " + c.label() + ": wrong result: " + e.getMessage(), e);
+        }
     }
 
     /** The value at quantile {@code q} of sorted values (nearest rank). */
@@ -197,6 +219,13 @@ final class Runner {
     private static void progress(String label, Config c, int rep, int total) {
         if (System.console() != null || Boolean.getBoolean("weft.progress")) {
             System.err.printf("\r  %-28s %-18s run %2d/%d   ", label, c.label(), rep + 1, total);
+            System.err.flush();
+        }
+    }
+
+    private static void progressLine(String label, List<Engine> engines) {
+        if (System.console() != null || Boolean.getBoolean("weft.progress")) {
+            System.err.printf("\r  %-28s %-36s   ", label, engines.stream().map(Engine::name).toList());
             System.err.flush();
         }
     }

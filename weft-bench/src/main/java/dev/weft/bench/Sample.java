@@ -15,10 +15,10 @@ import java.util.List;
  * {@link #toCsv} and {@link #parse} are that format's only home.
  *
  * @param nanos          wall time of the run
- * @param cpuNanos       CPU time the whole process used during the run (all threads)
- * @param gcNanos        time the JVM spent collecting during the run
- * @param allocatedBytes bytes allocated by all threads during the run
- * @param steals         tasks stolen
+ * @param cpuNanos       CPU time the whole process used during the run (all threads); -1 if not measured
+ * @param gcNanos        time the JVM spent collecting during the run; -1 if not measured
+ * @param allocatedBytes bytes allocated by all threads during the run; -1 if not measured
+ * @param steals         tasks stolen; -1 if not measured
  * @param tasks          tasks created (Weft: forks, asyncs, loop halves; 0 when unknown)
  * @param stealAttempts  Weft: attempts on non-empty victims
  * @param failedSteals   Weft: attempts that lost the race
@@ -33,6 +33,14 @@ import java.util.List;
 record Sample(long nanos, long cpuNanos, long gcNanos, long allocatedBytes, long steals, long tasks,
               long stealAttempts, long failedSteals, long idleNanos, long servingNanos, boolean weftStats,
               long operations, long p50Nanos, long p99Nanos, long p999Nanos) {
+
+    /**
+     * A run timed outside the JVM ({@link TimedRun}): its wall time only. CPU, GC, allocation and steals
+     * were not measured: they are -1, and the tables leave them empty.
+     */
+    static Sample external(long nanos) {
+        return new Sample(nanos, -1, -1, -1, -1, 0, 0, 0, 0, 0, false, 0, -1, -1, -1);
+    }
 
     /** A sample with wall, CPU, GC and allocation figures only. */
     static Sample basic(long nanos, long cpuNanos, long gcNanos, long allocatedBytes) {

@@ -17,16 +17,18 @@ record Summary(int workers, Engine engine, double medianMs, double minMs, double
         double wall = mid.nanos();
         double workerTime = wall * c.workers();
         long ops = mid.operations();
+        // Negative figures were not measured (a run timed outside the JVM): their metrics stay NaN.
+        boolean steals = mid.steals() >= 0;
         return new Summary(c.workers(), c.engine(), median, ms[0], ms[ms.length - 1],
-                100.0 * mid.gcNanos() / wall,
-                tasks > 0 ? (double) mid.allocatedBytes() / tasks : Double.NaN,
-                tasks > 0 ? (double) mid.steals() / tasks : Double.NaN,
-                mid.steals() / (wall / 1e6),
+                mid.gcNanos() >= 0 ? 100.0 * mid.gcNanos() / wall : Double.NaN,
+                tasks > 0 && mid.allocatedBytes() >= 0 ? (double) mid.allocatedBytes() / tasks : Double.NaN,
+                tasks > 0 && steals ? (double) mid.steals() / tasks : Double.NaN,
+                steals ? mid.steals() / (wall / 1e6) : Double.NaN,
                 mid.stealAttempts() > 0 ? 100.0 * mid.failedSteals() / mid.stealAttempts() : 0.0,
                 mid.weftStats() ? 100.0 * mid.idleNanos() / workerTime : Double.NaN,
                 mid.weftStats() ? 100.0 * mid.servingNanos() / workerTime : Double.NaN,
-                mid.steals(), tasks,
-                tasks > 0 ? tasks / (wall / 1e9) / c.workers() : Double.NaN,
+                mid.steals(), steals ? tasks : 0,
+                tasks > 0 && steals ? tasks / (wall / 1e9) / c.workers() : Double.NaN,
                 ops > 0 ? ops / (wall / 1e9) : Double.NaN,
                 ops > 0 && mid.cpuNanos() > 0 ? (double) mid.cpuNanos() / ops : Double.NaN,
                 micros(mid.p50Nanos()), micros(mid.p99Nanos()), micros(mid.p999Nanos()));

@@ -27,11 +27,14 @@ final class Tables {
             return byConfig.get(new Runner.Config(engine, workers));
         }
 
-        /** The engines measured, in the program's order, without the baseline. */
+        /**
+         * The engines measured, in the program's order, without the baseline (other baselines, such as
+         * another language's serial program, are shown like any engine).
+         */
         List<Engine> measuredEngines() {
             Set<Engine> seen = new LinkedHashSet<>();
             for (Runner.Config c : byConfig.keySet()) {
-                if (!c.engine().baseline()) {
+                if (!c.engine().equals(program().baseline())) {
                     seen.add(c.engine());
                 }
             }
@@ -50,7 +53,7 @@ final class Tables {
          */
         double ratio(Summary s) {
             if (program().baseline() != null) {
-                return s.medianMs() / baselineMs;
+                return s.medianMs() / baselineMs(s.engine());
             }
             Summary ref = get(program().reference(), s.workers());
             return ref == null ? Double.NaN : s.medianMs() / ref.medianMs();
@@ -62,16 +65,43 @@ final class Tables {
             return b != null ? b.name() : program().reference().name();
         }
 
-        /** An engine's sequential overhead: its 1-worker median over the baseline's median. */
-        double sequentialOverhead(Engine engine) {
-            Summary s = get(engine, 1);
-            return s == null ? Double.NaN : s.medianMs() / baselineMs;
+        /** What {@code engine}'s ratios divide by ({@link Program#baselineOf}), for the CSV; empty if nothing. */
+        String ratioBase(Engine engine) {
+            Engine b = program().baselineOf(engine);
+            return b != null ? b.name() : program().baseline() == null ? program().reference().name() : "";
         }
 
-        /** The baseline's median over an engine's median at {@code workers}. */
+        /** The median of {@code engine}'s baseline ({@link Program#baselineOf}); NaN if it was not measured. */
+        double baselineMs(Engine engine) {
+            Engine b = program().baselineOf(engine);
+            if (b == null) {
+                return Double.NaN;
+            }
+            if (b.equals(program().baseline())) {
+                return baselineMs;
+            }
+            Summary s = get(b, 1);
+            return s == null ? Double.NaN : s.medianMs();
+        }
+
+        /** Whether some engine is measured against a baseline other than the program's ({@link Program#baselineOf}). */
+        boolean hasOwnBaselines() {
+            return program().engines().stream().anyMatch(e -> {
+                Engine b = program().baselineOf(e);
+                return b != null && !b.equals(program().baseline());
+            });
+        }
+
+        /** An engine's sequential overhead: its 1-worker median over its baseline's median. */
+        double sequentialOverhead(Engine engine) {
+            Summary s = get(engine, 1);
+            return s == null ? Double.NaN : s.medianMs() / baselineMs(engine);
+        }
+
+        /** The engine's baseline's median over the engine's median at {@code workers}. */
         double speedup(Engine engine, int workers) {
             Summary s = get(engine, workers);
-            return s == null ? Double.NaN : baselineMs / s.medianMs();
+            return s == null ? Double.NaN : baselineMs(engine) / s.medianMs();
         }
 
         /** The subject's median over the reference's at {@code workers}; NaN if either is missing. */
@@ -115,10 +145,9 @@ final class Tables {
         boolean subjectStats = engines.contains(subject) && subject.counters() == Engine.Counters.WEFT;
         boolean ops = ps.hasOperations();
         boolean lat = ps.hasLatencies();
-        String base = ps.ratioBase();
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %7s", "workers"));
         for (Engine e : engines) {
-            head.append(String.format(Locale.ROOT, " | %12s %8s", e.name() + " ms", "x " + trim(base, 8)));
+            head.append(String.format(Locale.ROOT, " | %12s %8s", e.name() + " ms", "x " + trim(ps.ratioBase(e), 8)));
         }
         if (compare) {
             head.append(String.format(Locale.ROOT, " | %11s", trim(subject.name() + "/" + reference.name(), 11)));
@@ -180,8 +209,13 @@ final class Tables {
             List<Engine> engines = enginesOf(progs);
             ProgramSummary first = progs.get(0);
             String base = first.ratioBase();
-            out.printf(Locale.ROOT, "%n%s: time / %s time (medians; lower is better%s)%n", suite.getKey(), base,
-                    first.program().baseline() != null ? "; < 1 is faster than " + base : "");
+            boolean own = first.hasOwnBaselines();
+            out.printf(Locale.ROOT, "%n%s: time / %s time (medians; lower is better%s)%n", suite.getKey(),
+                    own ? "its own baseline's" : base,
+                    first.program().baseline() == null ? "" : "; < 1 is faster than " + (own ? "that baseline" : base));
+            if (first.hasOwnBaselines()) {
+                out.println("  " + ownBaselines(first.program(), engines));
+            }
             StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-26s", "benchmark"));
             for (int p : workers) {
                 head.append(" |");
@@ -202,6 +236,20 @@ final class Tables {
                 out.println(row);
             }
         }
+    }
+
+    /** Which baseline each engine is measured against, in one line: "rayon, chili over rust-serial; ...". */
+    static String ownBaselines(Program program, List<Engine> engines) {
+        Map<String, List<String>> by = new LinkedHashMap<>();
+        for (Engine e : engines) {
+            Engine b = program.baselineOf(e);
+            if (b != null) {
+                by.computeIfAbsent(b.name(), k -> new ArrayList<>()).add(e.name());
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        by.forEach((b, es) -> parts.add(String.join(", ", es) + " over " + b));
+        return String.join("; ", parts);
     }
 
     private static int width(Engine e, int p) {
@@ -242,18 +290,18 @@ final class Tables {
     /**
      * The cells of this program's CSV rows, one list per version in {@link #CSV_HEADER}'s order (empty
      * where a metric does not apply). The HTML report shows the same cells, so both agree digit for digit.
-     * {@code serial_ms} is the baseline's median (empty for suites without a baseline); {@code ratio} is
-     * over the engine named in {@code ratio_base}.
+     * {@code serial_ms} is the median of the row's baseline ({@link Program#baselineOf}; empty for suites
+     * without a baseline); {@code ratio} is over the engine named in {@code ratio_base}.
      */
     static List<List<String>> csvCells(ProgramSummary ps) {
         List<List<String>> rows = new ArrayList<>();
         for (Summary s : ps.byConfig().values()) {
             rows.add(List.of(ps.program().name(), s.engine().name(), Integer.toString(s.workers()),
-                    num(s.medianMs()), num(ps.baselineMs()), num(ps.ratio(s)), num(s.minMs()),
+                    num(s.medianMs()), num(ps.baselineMs(s.engine())), num(ps.ratio(s)), num(s.minMs()),
                     num(s.maxMs()), num(ps.sequentialOverhead(s.engine())), num(ps.speedup(s.engine(), s.workers())),
                     num(s.stealRatio()), num(s.stealRatePerMs()), num(s.failedStealPct()), num(s.idlePct()),
                     num(s.servingPct()), num(s.gcPct()), num(s.allocPerTask()), num(s.tasksPerSecPerWorker()),
-                    ps.program().suite(), ps.ratioBase(), num(s.opsPerSec()), num(s.cpuNanosPerOp()),
+                    ps.program().suite(), ps.ratioBase(s.engine()), num(s.opsPerSec()), num(s.cpuNanosPerOp()),
                     num(s.p50Micros()), num(s.p99Micros()), num(s.p999Micros())));
         }
         return rows;

@@ -1,9 +1,12 @@
 package dev.weft.bench;
 
+import java.util.List;
+
 /**
  * One sized instance of a {@link Program}. For every timed run the runner calls {@link #reset()} (untimed),
  * then {@link #run} on one engine (timed), then {@link #check} (untimed). Fork/join programs extend
- * {@link ForkJoinWorkload}; other suites implement this interface directly.
+ * {@link ForkJoinWorkload}; other suites implement this interface directly. Engines that run outside the
+ * JVM time themselves ({@link #timesItself}).
  */
 public interface Workload extends AutoCloseable {
     /** Label with the size, e.g. {@code fib(35)}. */
@@ -38,6 +41,28 @@ public interface Workload extends AutoCloseable {
      */
     default long operations() {
         return 0;
+    }
+
+    /**
+     * Whether the runs on {@code engine} are timed by the workload itself rather than by the runner: a program
+     * in another language, in its own process, with its own warm-up and repetitions. The runner then never
+     * calls {@link #run} for that engine; it calls {@link #timeItself} once, after the engines it times.
+     */
+    default boolean timesItself(Engine engine) {
+        return false;
+    }
+
+    /**
+     * Runs the self-timed {@code engines} (those for which {@link #timesItself} is true) with each of
+     * {@code workers} (a baseline engine with 1 only): {@code warmup} unreported runs, then {@code reps}
+     * measured runs per version, and returns the measured runs. The runner checks each run's result. An
+     * engine that cannot run here (its program was not built) is left out of the result, with a line on
+     * standard error saying why.
+     *
+     * @throws Exception if a program failed or wrote something that is not a run
+     */
+    default List<TimedRun> timeItself(List<Engine> engines, List<Integer> workers, int warmup, int reps) throws Exception {
+        throw new UnsupportedOperationException(label() + " times none of its engines itself");
     }
 
     /** One-hop latencies in nanoseconds sampled during the last run, for the percentile columns; or null. */

@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 
 class ProgramsTest {
     static final List<String> ALL = List.of("fib", "integrate", "jacobi", "nqueens", "matmul", "fft", "cilksort",
-            "barnes-hut", "uts", "lud", "jacobi-barrier", "integrate-lea");
+            "barnes-hut", "uts", "lud", "jacobi-barrier", "integrate-lea", "fib-task");
 
     @Test
-    void forkJoinSuiteListsKumarsTenInOrderThenLeasVariants() {
+    void forkJoinSuiteListsKumarsTenInOrderThenLeasVariantsThenTheTaskPort() {
         assertEquals(ALL, Programs.all().stream().filter(p -> p.suite().equals(Program.FORK_JOIN_SUITE))
                 .map(Program::name).toList());
         assertEquals(Program.FORK_JOIN_SUITE, Programs.suites().get(0));
