@@ -122,13 +122,14 @@ public final class Handler {
     /**
      * Makes sure someone will serve what a client just appended (with a sequentially consistent store):
      * if the handler is idle, it becomes PENDING and is spawned on the calling worker — a detached fork
-     * that runs when that worker's enclosing construct drains, or earlier on a thief; from outside the pool
-     * it goes to the pool's inbox.
+     * that runs when that worker's enclosing construct drains, or earlier on a thief; from outside the pool,
+     * or once the worker's chain of nested starts reaches its bound ({@link Starts}), it goes to the pool's
+     * inbox.
      */
     void signalWork() {
         if (state == IDLE && STATE.compareAndSet(this, IDLE, PENDING)) {
             try {
-                scoop.pool.spawn(activation);
+                Starts.start(scoop.pool, activation);
             } catch (RejectedExecutionException | Error e) {
                 state = IDLE; // nobody will run it; a later signal may try again
                 throw e;
@@ -192,7 +193,7 @@ public final class Handler {
     private boolean yieldActivation() {
         state = PENDING;
         try {
-            scoop.pool.spawn(activation);
+            Starts.start(scoop.pool, activation);
             return true;
         } catch (RejectedExecutionException e) {
             // Cannot re-spawn (pool shut down); keep running, unless a waiting client took over meanwhile.
@@ -311,7 +312,7 @@ public final class Handler {
             LockSupport.unpark(g.client);
         } else {
             g.state = Guard.GRANTED;
-            scoop.pool.spawn(() -> Blocks.runGranted(g));
+            Starts.start(scoop.pool, () -> Blocks.runGranted(g));
         }
     }
 
