@@ -137,15 +137,12 @@ public final class Randmat extends ScoopSuite.SuiteProgram {
         }
     }
 
-    /** Independent check: rows recomputed serially at a stride, every value in 0..99. */
+    /** Independent check: every row recomputed serially. */
     static void checkAgainstSerial(byte[] m, int n, int seed) {
         byte[] row = new byte[n];
-        for (int i = 0; i < n; i += Math.max(1, n / 64)) {
+        for (int i = 0; i < n; i++) {
             Cowichan.randmatRow(seed, i, n, row, 0);
             Checks.that(Arrays.equals(row, 0, n, m, i * n, (i + 1) * n), "randmat: row " + i + " is wrong");
-        }
-        for (byte v : m) {
-            Checks.that(v >= 0 && v < Cowichan.RANGE, "randmat: value out of range");
         }
     }
 }

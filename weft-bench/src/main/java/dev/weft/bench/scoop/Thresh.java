@@ -183,7 +183,7 @@ public final class Thresh extends ScoopSuite.SuiteProgram {
                 selected += hist[v];
             }
             Checks.equal(selected, Cowichan.count(r.mask()));
-            for (int k = 0; k < input.length; k += 97) {
+            for (int k = 0; k < input.length; k++) {
                 Checks.that(r.mask()[k] == (input[k] >= t), "thresh: mask wrong at " + k);
             }
             Checks.that(Arrays.equals(r.mask(), ((Result) reference).mask()), "thresh: mask differs from the reference run");
