@@ -2,13 +2,13 @@ package dev.weft.detect;
 
 import com.github.javaparser.ast.CompilationUnit;
 import dev.weft.detect.analysis.ProjectIndex;
+import dev.weft.detect.analysis.Resolver;
 import dev.weft.detect.analysis.SolverFallback;
 import dev.weft.detect.analysis.SourceFile;
 import dev.weft.detect.analysis.SourceParser;
 import dev.weft.detect.analysis.SourceScan;
-import dev.weft.detect.analysis.TypeInfo;
 import dev.weft.detect.analysis.TaskCode;
-import dev.weft.detect.analysis.Types;
+import dev.weft.detect.analysis.TypeInfo;
 import dev.weft.detect.fix.Fixer;
 import dev.weft.detect.rules.Analysis;
 import dev.weft.detect.rules.Hit;
@@ -20,8 +20,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +80,7 @@ public final class Detector {
         Problems problems = new Problems();
         Map<Path, String> packageOf = new LinkedHashMap<>();
         ProjectIndex index;
-        Types types;
+        Resolver resolver;
         if (!fix && SourceScan.available()) {
             // Syntax-check everything with javac's fast parser; build JavaParser trees only where task code can be.
             List<SourceScan.Scanned> scanned = SourceScan.scan(files, threads, progress(large, "scanned", files.size()));
@@ -98,7 +98,7 @@ public final class Detector {
                 }
             }
             index = new ProjectIndex(declaredIn, path -> parsed(parser.parse(input(byPath.get(path))), problems));
-            types = new Types(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
+            resolver = new Resolver(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
             List<SourceScan.Scanned> next = scanned.stream().filter(SourceScan.Scanned::forkJoin).toList();
             Set<String> taskNames = new HashSet<>();
             while (!next.isEmpty()) {
@@ -115,7 +115,7 @@ public final class Detector {
                 // Subclasses of task classes are task classes too, wherever they are declared.
                 int before = taskNames.size();
                 for (TypeInfo t : index.types()) {
-                    if (types.isTaskType(t.fqn())) {
+                    if (resolver.names().isTaskType(t.fqn())) {
                         taskNames.add(t.simpleName());
                     }
                 }
@@ -137,13 +137,13 @@ public final class Detector {
                 }
             }
             index = new ProjectIndex(sources);
-            types = new Types(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
+            resolver = new Resolver(index, new SolverFallback(SolverFallback.sourceRoots(packageOf)));
         }
         if (large) {
             progress.accept("weft detect: analysing task code");
         }
-        TaskCode code = TaskCode.find(types);
-        List<Hit> hits = Analysis.run(types, code, bottlenecks);
+        TaskCode code = TaskCode.find(resolver);
+        List<Hit> hits = Analysis.run(resolver, code, bottlenecks);
 
         // Positions first: a fix may take the offending node out of the tree.
         Map<CompilationUnit, Path> fileOf = new IdentityHashMap<>();
@@ -159,7 +159,7 @@ public final class Detector {
         Map<Hit, Finding.Fix> fixes = Map.of();
         int rewritten = 0;
         if (fix) {
-            Fixer fixer = new Fixer(types);
+            Fixer fixer = new Fixer(resolver);
             fixes = fixer.fix(hits);
             rewritten = fixer.write();
         }
@@ -173,7 +173,7 @@ public final class Detector {
             double seconds = (System.nanoTime() - start) / 1e9;
             progress.accept(String.format("weft detect: %d files in %.1f s (%.0f files/s); %d parsed for analysis,"
                             + " %d task bodies%s", files.size(), seconds, files.size() / seconds, index.files().size(),
-                    code.bodies().size(), types.solverStats().map(s -> ", " + s).orElse("")));
+                    code.bodies().size(), resolver.solverStats().map(s -> ", " + s).orElse("")));
         }
         List<Problem> sortedProblems = problems.sorted();
         return new Report(List.copyOf(findings), sortedProblems, files.size() - sortedProblems.size(), bottlenecks,

@@ -1,8 +1,8 @@
 package dev.weft.detect.analysis;
 
+import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
-import com.github.javaparser.ast.NodeList;
 
 /**
  * A class body that encloses some code: a declared type, or an anonymous class (whose "name" for member

@@ -162,10 +162,10 @@ public final class ProjectIndex {
     }
 
     /** Project types (among those parsed) that name {@code fqn} as a direct supertype. */
-    public List<TypeInfo> directSubtypes(String fqn, Types types) {
+    public List<TypeInfo> directSubtypes(String fqn, TypeNames names) {
         List<TypeInfo> result = new ArrayList<>();
         for (TypeInfo t : types()) {
-            if (types.supertypes(t).contains(fqn)) {
+            if (names.supertypes(t).contains(fqn)) {
                 result.add(t);
             }
         }

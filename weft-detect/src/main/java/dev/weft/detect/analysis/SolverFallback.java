@@ -20,7 +20,7 @@ import java.util.Set;
  * bound to a generic call, an implicit lambda parameter, a chain through generic JDK methods).
  *
  * <p>It is accurate but costly (it re-reads the declarations it needs and infers generics), so the detector
- * never runs it over whole files: {@link Types} asks it about one expression at a time, only for the few
+ * never runs it over whole files: {@link ExpressionTypes} asks it about one expression at a time, only for the few
  * call receivers a rule or the call graph needs, and gives up after a time budget so that a pathological
  * tree cannot stall a run. Access is serialised: the solver's caches are not built for concurrent use.
  */

@@ -13,9 +13,9 @@ import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
-import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -53,16 +53,16 @@ public final class TaskCode {
         ENTRY_CALL_NAMES = Set.copyOf(names);
     }
 
-    private final Types types;
+    private final Resolver resolver;
     private final List<TaskBody> bodies = new ArrayList<>();
 
-    private TaskCode(Types types) {
-        this.types = types;
+    private TaskCode(Resolver resolver) {
+        this.resolver = resolver;
     }
 
     /** Finds the entry points in the analysed sources and everything they reach. */
-    public static TaskCode find(Types types) {
-        TaskCode code = new TaskCode(types);
+    public static TaskCode find(Resolver resolver) {
+        TaskCode code = new TaskCode(resolver);
         List<TaskBody> entries = code.entries();
         code.reach(entries);
         return code;
@@ -75,8 +75,8 @@ public final class TaskCode {
 
     private List<TaskBody> entries() {
         List<TaskBody> entries = new ArrayList<>();
-        for (TypeInfo t : types.index().types()) {
-            if (t.isInterface() || Api.isFramework(t.fqn()) || !types.isTaskType(t.fqn())) {
+        for (TypeInfo t : resolver.index().types()) {
+            if (t.isInterface() || Api.isFramework(t.fqn()) || !resolver.names().isTaskType(t.fqn())) {
                 continue;
             }
             for (BodyDeclaration<?> member : t.decl().getMembers()) {
@@ -85,13 +85,13 @@ public final class TaskCode {
                 }
             }
         }
-        for (SourceFile f : types.index().files()) {
+        for (SourceFile f : resolver.index().files()) {
             for (ObjectCreationExpr o : f.anonymous()) {
                 if (inFramework(o)) {
                     continue;
                 }
-                TypeRef t = types.resolveType(o.getType(), o);
-                if (t == null || !types.isTaskType(t.name())) {
+                TypeRef t = resolver.names().resolveType(o.getType(), o);
+                if (t == null || !resolver.names().isTaskType(t.name())) {
                     continue;
                 }
                 for (BodyDeclaration<?> member : o.getAnonymousClassBody().get()) {
@@ -114,7 +114,7 @@ public final class TaskCode {
                     if (arg instanceof LambdaExpr l) {
                         entries.add(new TaskBody(l, "lambda passed to " + api + " (" + at(f, l) + ")", null, null));
                     } else if (arg instanceof MethodReferenceExpr r) {
-                        for (CallableDeclaration<?> c : types.targets(r)) {
+                        for (CallableDeclaration<?> c : resolver.calls().targets(r)) {
                             entries.add(new TaskBody(c, callableName(c) + " (passed to " + api + ")", null, null));
                         }
                     }
@@ -135,28 +135,28 @@ public final class TaskCode {
         String name = md.getNameAsString();
         int params = md.getParameters().size();
         return (name.equals("compute") && params == 0)
-                || (name.equals("exec") && params == 0 && types.isSubtype(taskType, Api.FJ_TASK))
-                || (name.equals("onCompletion") && params == 1 && types.isSubtype(taskType, Api.COUNTED_COMPLETER));
+                || (name.equals("exec") && params == 0 && resolver.names().isSubtype(taskType, Api.FJ_TASK))
+                || (name.equals("onCompletion") && params == 1 && resolver.names().isSubtype(taskType, Api.COUNTED_COMPLETER));
     }
 
     /** What API a call hands task bodies to ({@code "Weft.async"}), or null if none. */
     private String taskBodyApi(MethodCallExpr m) {
         String name = m.getNameAsString();
-        if (Api.WEFT_TASK_BODY_METHODS.contains(name) && types.isStaticCall(m, Api.WEFT, name)) {
+        if (Api.WEFT_TASK_BODY_METHODS.contains(name) && resolver.expressions().isStaticCall(m, Api.WEFT, name)) {
             return "Weft." + name;
         }
-        if (name.equals("of") && types.isStaticCall(m, Api.WEFT_TASK, name)) {
+        if (name.equals("of") && resolver.expressions().isStaticCall(m, Api.WEFT_TASK, name)) {
             return "Task.of";
         }
-        if (name.equals("adapt") && types.isStaticCall(m, Api.FJ_TASK, name)) {
+        if (name.equals("adapt") && resolver.expressions().isStaticCall(m, Api.FJ_TASK, name)) {
             return "ForkJoinTask.adapt";
         }
         if (Api.POOL_TASK_METHODS.contains(name) && m.getScope().isPresent()) {
-            TypeRef pool = types.receiverType(m.getScope().get());
-            if (types.isSubtype(pool, Api.WEFT_POOL)) {
+            TypeRef pool = resolver.expressions().receiverType(m.getScope().get());
+            if (resolver.names().isSubtype(pool, Api.WEFT_POOL)) {
                 return "WeftPool." + name;
             }
-            if (types.isSubtype(pool, Api.FJ_POOL)) {
+            if (resolver.names().isSubtype(pool, Api.FJ_POOL)) {
                 return "ForkJoinPool." + name;
             }
         }
@@ -178,12 +178,12 @@ public final class TaskCode {
     }
 
     private boolean inFramework(Node n) {
-        ClassScope c = types.enclosingClass(n);
+        ClassScope c = resolver.bindings().enclosingClass(n);
         return c != null && c.info() != null && Api.isFramework(c.info().fqn());
     }
 
     private void reach(List<TaskBody> entries) {
-        Set<Node> seen = Types.identitySet();
+        Set<Node> seen = Ast.identitySet();
         Deque<TaskBody> work = new ArrayDeque<>();
         for (TaskBody e : entries) {
             if (seen.add(e.root())) {
@@ -196,13 +196,13 @@ public final class TaskCode {
             walk(body.root(), false, node -> {
                 List<CallableDeclaration<?>> targets;
                 if (node instanceof MethodCallExpr m) {
-                    targets = types.targets(m);
+                    targets = resolver.calls().targets(m);
                 } else if (node instanceof ObjectCreationExpr o) {
-                    targets = types.targets(o);
+                    targets = resolver.calls().targets(o);
                 } else if (node instanceof ExplicitConstructorInvocationStmt s) {
-                    targets = types.targets(s);
+                    targets = resolver.calls().targets(s);
                 } else if (node instanceof MethodReferenceExpr r) {
-                    targets = types.targets(r);
+                    targets = resolver.calls().targets(r);
                 } else {
                     return;
                 }
@@ -253,8 +253,8 @@ public final class TaskCode {
             if (n instanceof MethodCallExpr m && isManagedBlocking(m)) {
                 children = m.getScope().<List<Node>>map(List::of).orElse(List.of());
             } else if (n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
-                TypeRef t = types.resolveType(o.getType(), o);
-                if (t != null && types.isTaskType(t.name())) {
+                TypeRef t = resolver.names().resolveType(o.getType(), o);
+                if (t != null && resolver.names().isTaskType(t.name())) {
                     children = new ArrayList<>(o.getArguments());
                 }
             }
@@ -267,8 +267,8 @@ public final class TaskCode {
     /** {@code Weft.blocking(...)} or {@code ForkJoinPool.managedBlock(...)}: blocking the runtime compensates for. */
     public boolean isManagedBlocking(MethodCallExpr m) {
         String name = m.getNameAsString();
-        return (name.equals("blocking") && types.isStaticCall(m, Api.WEFT, name))
-                || (name.equals("managedBlock") && types.isStaticCall(m, Api.FJ_POOL, name));
+        return (name.equals("blocking") && resolver.expressions().isStaticCall(m, Api.WEFT, name))
+                || (name.equals("managedBlock") && resolver.expressions().isStaticCall(m, Api.FJ_POOL, name));
     }
 
     private static String displayName(TypeInfo t) {
@@ -283,8 +283,8 @@ public final class TaskCode {
     public String callableName(CallableDeclaration<?> c) {
         String owner = "";
         Node p = c.getParentNode().orElse(null);
-        if (p instanceof TypeDeclaration<?> t && types.index().info(t) != null) {
-            owner = displayName(types.index().info(t));
+        if (p instanceof TypeDeclaration<?> t && resolver.index().info(t) != null) {
+            owner = displayName(resolver.index().info(t));
         } else if (p instanceof ObjectCreationExpr o) {
             owner = "anonymous " + o.getType().getNameAsString();
         }

@@ -25,14 +25,14 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import dev.weft.detect.Finding;
+import dev.weft.detect.analysis.Ast;
 import dev.weft.detect.analysis.Binding;
 import dev.weft.detect.analysis.ClassScope;
+import dev.weft.detect.analysis.Resolver;
 import dev.weft.detect.analysis.SourceFile;
 import dev.weft.detect.analysis.TypeInfo;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import dev.weft.detect.rules.Hit;
-import dev.weft.detect.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -63,7 +63,7 @@ final class CopyOnForkFix {
     private static final List<String[]> RANGE_NAMES = List.of(new String[] {"from", "to"},
             new String[] {"lo", "hi"}, new String[] {"start", "end"}, new String[] {"begin", "limit"});
 
-    private final Types types;
+    private final Resolver resolver;
     private final Edits edits;
 
     /**
@@ -85,8 +85,8 @@ final class CopyOnForkFix {
                         MethodCallExpr subList) {
     }
 
-    CopyOnForkFix(Types types, Edits edits) {
-        this.types = types;
+    CopyOnForkFix(Resolver resolver, Edits edits) {
+        this.resolver = resolver;
         this.edits = edits;
     }
 
@@ -137,7 +137,7 @@ final class CopyOnForkFix {
         Expression lower = null;
         Expression upper = null;
         MethodCallExpr subList = null;
-        if (copy instanceof MethodCallExpr m && types.isStaticCall(m, "java.util.Arrays", Set.of("copyOf", "copyOfRange"))) {
+        if (copy instanceof MethodCallExpr m && resolver.expressions().isStaticCall(m, "java.util.Arrays", Set.of("copyOf", "copyOfRange"))) {
             source = m.getArgument(0);
             boolean range = m.getNameAsString().equals("copyOfRange");
             lower = range ? m.getArgument(1) : new IntegerLiteralExpr("0");
@@ -148,7 +148,7 @@ final class CopyOnForkFix {
         } else {
             throw new Refusal(otherCopy(copy));
         }
-        Expression wrapped = RuleContext.wrapped(copy);
+        Expression wrapped = Ast.wrapped(copy);
         Node parent = wrapped.getParentNode().orElseThrow();
         ObjectCreationExpr creation;
         ExpressionStmt declaration = null;
@@ -164,7 +164,7 @@ final class CopyOnForkFix {
                 throw new Refusal("the copy in '" + v.getNameAsString() + "' is used " + uses.size()
                         + " times, not only handed to the subtask, so it is needed as a separate buffer");
             }
-            passed = RuleContext.wrapped(uses.get(0));
+            passed = Ast.wrapped(uses.get(0));
             if (!(passed.getParentNode().orElse(null) instanceof ObjectCreationExpr o)) {
                 throw new Refusal(notToConstructor(uses.get(0)));
             }
@@ -173,12 +173,12 @@ final class CopyOnForkFix {
         } else {
             throw new Refusal(notToConstructor(copy));
         }
-        TypeRef t = types.resolveType(creation.getType(), creation);
-        TypeInfo task = t == null ? null : types.index().type(t.name());
+        TypeRef t = resolver.names().resolveType(creation.getType(), creation);
+        TypeInfo task = t == null ? null : resolver.index().type(t.name());
         if (task == null || task.isInterface() || creation.getAnonymousClassBody().isPresent()) {
             throw new Refusal("the subtask's class is not one of the analysed sources");
         }
-        ClassScope here = types.enclosingClass(copy);
+        ClassScope here = resolver.bindings().enclosingClass(copy);
         if (here == null || here.info() != task) {
             throw new Refusal("the copy is made outside " + task.simpleName() + ", the class that receives it");
         }
@@ -209,10 +209,10 @@ final class CopyOnForkFix {
         if (e instanceof ObjectCreationExpr o && o.getArguments().size() == 1) {
             arg = o.getArgument(0);
         } else if (e instanceof MethodCallExpr m && m.getArguments().size() == 1
-                && types.isStaticCall(m, "java.util.List", "copyOf")) {
+                && resolver.expressions().isStaticCall(m, "java.util.List", "copyOf")) {
             arg = m.getArgument(0);
         }
-        return arg != null && RuleContext.unwrap(arg) instanceof MethodCallExpr s && s.getNameAsString().equals("subList")
+        return arg != null && Ast.unwrap(arg) instanceof MethodCallExpr s && s.getNameAsString().equals("subList")
                 && s.getArguments().size() == 2 && s.getScope().isPresent() ? s : null;
     }
 
@@ -227,10 +227,10 @@ final class CopyOnForkFix {
     }
 
     private VariableDeclarator fieldOf(Expression source, TypeInfo task) {
-        Expression e = RuleContext.unwrap(source);
+        Expression e = Ast.unwrap(source);
         String name;
         if (e instanceof NameExpr n) {
-            Binding b = types.lookup(n.getNameAsString(), n);
+            Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
             if (b == null || b.kind() != Binding.Kind.FIELD) {
                 return null;
             }
@@ -246,10 +246,10 @@ final class CopyOnForkFix {
 
     private List<NameExpr> uses(VariableDeclarator v) {
         List<NameExpr> result = new ArrayList<>();
-        Node scope = RuleContext.enclosingCallable(v);
+        Node scope = Ast.enclosingCallable(v);
         for (NameExpr n : scope.findAll(NameExpr.class)) {
             if (n.getNameAsString().equals(v.getNameAsString())) {
-                Binding b = types.lookup(n.getNameAsString(), n);
+                Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
                 if (b != null && b.declarator() == v) {
                     result.add(n);
                 }
@@ -281,7 +281,7 @@ final class CopyOnForkFix {
         requireNoOutsideAccess(task, name);
         Set<Node> siteSources = identity();
         sites.forEach(s -> siteSources.add(s.subList().getScope().orElseThrow()));
-        for (Expression ref : RangeRewrite.references(types, field, name, task.decl())) {
+        for (Expression ref : RangeRewrite.references(resolver, field, name, task.decl())) {
             if (siteSources.contains(ref)) {
                 continue;
             }
@@ -290,7 +290,7 @@ final class CopyOnForkFix {
                     && LIST_READS.contains(m.getNameAsString()))
                     || (parent instanceof com.github.javaparser.ast.stmt.ForEachStmt fe && fe.getIterable() == ref)
                     || (parent instanceof AssignExpr a && a.getTarget() == ref
-                    && RuleContext.enclosingCallable(a) instanceof ConstructorDeclaration);
+                    && Ast.enclosingCallable(a) instanceof ConstructorDeclaration);
             if (!read) {
                 throw new Refusal("'" + name + "' is used as " + RangeRewrite.text(parent) + " at line "
                         + RangeRewrite.line(parent) + "; a shared view is safe only if nothing modifies the list");
@@ -306,8 +306,8 @@ final class CopyOnForkFix {
     }
 
     private void requireListType(com.github.javaparser.ast.type.Type type, Node context, String what) throws Refusal {
-        TypeRef t = types.resolveType(type, context);
-        if (t == null || t.isArray() || !types.isSubtype("java.util.List", t.name())) {
+        TypeRef t = resolver.names().resolveType(type, context);
+        if (t == null || t.isArray() || !resolver.names().isSubtype("java.util.List", t.name())) {
             throw new Refusal("the " + what + " is declared " + type + ", which a subList view cannot be passed as");
         }
     }
@@ -323,7 +323,7 @@ final class CopyOnForkFix {
         if (!field.getType().isArrayType()) {
             throw new Refusal("field '" + name + "' is not an array");
         }
-        if (!types.index().directSubtypes(task.fqn(), types).isEmpty()) {
+        if (!resolver.index().directSubtypes(task.fqn(), resolver.names()).isEmpty()) {
             throw new Refusal(task.simpleName() + " has subclasses, which would need the same rewrite");
         }
         requireNoOutsideAccess(task, name);
@@ -370,12 +370,12 @@ final class CopyOnForkFix {
         Set<Node> siteCopies = identity();
         sites.forEach(s -> siteCopies.add(s.copy()));
         List<Expression> refs = new ArrayList<>();
-        for (Expression ref : RangeRewrite.references(types, field, name, task.decl())) {
+        for (Expression ref : RangeRewrite.references(resolver, field, name, task.decl())) {
             if (!inside(ref, siteCopies)) {
                 refs.add(ref);
             }
         }
-        List<RangeRewrite.Use> uses = RangeRewrite.classify(types, refs, name);
+        List<RangeRewrite.Use> uses = RangeRewrite.classify(resolver, refs, name);
         List<Helper> helpers = new ArrayList<>();
         for (RangeRewrite.Use u : uses) {
             switch (u.kind()) {
@@ -430,7 +430,7 @@ final class CopyOnForkFix {
     }
 
     private ConstructorDeclaration constructor(Site s) throws Refusal {
-        List<CallableDeclaration<?>> targets = types.targets(s.creation());
+        List<CallableDeclaration<?>> targets = resolver.calls().targets(s.creation());
         if (targets.size() != 1 || !(targets.get(0) instanceof ConstructorDeclaration k)
                 || k.getParentNode().orElse(null) != s.task().decl()) {
             throw new Refusal("cannot tell which constructor of " + s.task().simpleName() + " "
@@ -444,7 +444,7 @@ final class CopyOnForkFix {
         ExpressionStmt found = null;
         int usesOfP = 0;
         for (NameExpr n : k.getBody().findAll(NameExpr.class)) {
-            Binding b = types.lookup(n.getNameAsString(), n);
+            Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
             if (b != null && b.declarator() == p) {
                 usesOfP++;
                 if (n.getParentNode().orElse(null) instanceof AssignExpr a && a.getValue() == n
@@ -528,7 +528,7 @@ final class CopyOnForkFix {
         if (!(u.node() instanceof MethodCallExpr call)) {
             throw new Refusal(refusal);
         }
-        List<CallableDeclaration<?>> targets = types.targets(call);
+        List<CallableDeclaration<?>> targets = resolver.calls().targets(call);
         if (targets.size() != 1 || !(targets.get(0) instanceof MethodDeclaration m)
                 || m.getParentNode().orElse(null) != task.decl() || !m.isPrivate() || m.getBody().isEmpty()) {
             throw new Refusal(refusal + ", which is not a private method of " + task.simpleName()
@@ -550,8 +550,8 @@ final class CopyOnForkFix {
                 }
             }
         }
-        List<Expression> refs = RangeRewrite.references(types, q, q.getNameAsString(), m.getBody().get());
-        List<RangeRewrite.Use> uses = RangeRewrite.classify(types, refs, q.getNameAsString());
+        List<Expression> refs = RangeRewrite.references(resolver, q, q.getNameAsString(), m.getBody().get());
+        List<RangeRewrite.Use> uses = RangeRewrite.classify(resolver, refs, q.getNameAsString());
         for (RangeRewrite.Use use : uses) {
             if (use.kind() == RangeRewrite.Kind.ASSIGNMENT || use.kind() == RangeRewrite.Kind.ARGUMENT
                     || use.kind() == RangeRewrite.Kind.COPY) {
@@ -563,7 +563,7 @@ final class CopyOnForkFix {
         List<MethodCallExpr> others = new ArrayList<>();
         for (MethodCallExpr other : cu.findAll(MethodCallExpr.class)) {
             if (other == call || !other.getNameAsString().equals(m.getNameAsString())
-                    || !types.targets(other).contains(m)) {
+                    || !resolver.calls().targets(other).contains(m)) {
                 continue;
             }
             Expression array = other.getArgument(position);
@@ -618,7 +618,7 @@ final class CopyOnForkFix {
     }
 
     private boolean withinArray(Expression e, VariableDeclarator field, int depth) {
-        e = RuleContext.unwrap(e);
+        e = Ast.unwrap(e);
         if (depth > 4) {
             return false;
         }
@@ -634,7 +634,7 @@ final class CopyOnForkFix {
             };
         }
         if (e instanceof NameExpr n) {
-            Binding b = types.lookup(n.getNameAsString(), n);
+            Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
             return b != null && b.kind() == Binding.Kind.LOCAL && b.initializer() != null
                     && b.declarator() instanceof VariableDeclarator v && effectivelyFinal(v)
                     && withinArray(b.initializer(), field, depth + 1);
@@ -643,7 +643,7 @@ final class CopyOnForkFix {
     }
 
     private boolean effectivelyFinal(VariableDeclarator v) {
-        Node scope = RuleContext.enclosingCallable(v);
+        Node scope = Ast.enclosingCallable(v);
         if (scope == null) {
             return false;
         }
@@ -665,17 +665,17 @@ final class CopyOnForkFix {
     }
 
     private static boolean isZero(Expression e) {
-        return RuleContext.unwrap(e) instanceof IntegerLiteralExpr i && i.getValue().equals("0");
+        return Ast.unwrap(e) instanceof IntegerLiteralExpr i && i.getValue().equals("0");
     }
 
     private boolean isLength(Expression e, VariableDeclarator field) {
-        return RuleContext.unwrap(e) instanceof FieldAccessExpr f && f.getNameAsString().equals("length")
+        return Ast.unwrap(e) instanceof FieldAccessExpr f && f.getNameAsString().equals("length")
                 && isFieldRef(f.getScope(), field);
     }
 
     private boolean isFieldRef(Expression e, VariableDeclarator field) {
         if (e instanceof NameExpr n && n.getNameAsString().equals(field.getNameAsString())) {
-            Binding b = types.lookup(n.getNameAsString(), n);
+            Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
             return b == null || b.declarator() == field;
         }
         return e instanceof FieldAccessExpr f && f.getScope().isThisExpr()
@@ -690,11 +690,11 @@ final class CopyOnForkFix {
                 .map(p -> p instanceof FieldDeclaration f && f.hasModifier(Modifier.Keyword.PRIVATE)).orElse(false);
         List<SourceFile> files = isPrivate
                 ? List.of(task.file())
-                : types.index().files();
+                : resolver.index().files();
         for (SourceFile f : files) {
             for (FieldAccessExpr access : f.unit().findAll(FieldAccessExpr.class)) {
                 if (access.getNameAsString().equals(name) && !access.getScope().isThisExpr()) {
-                    TypeRef t = types.typeOf(access.getScope());
+                    TypeRef t = resolver.expressions().typeOf(access.getScope());
                     if (t == null || t.name().equals(task.fqn())) {
                         throw new Refusal("'" + name + "' is read from outside the task (" + RangeRewrite.text(access)
                                 + " in " + f.path().getFileName() + " at line " + RangeRewrite.line(access) + ")");
@@ -717,7 +717,7 @@ final class CopyOnForkFix {
     }
 
     private String fieldReference(String name, VariableDeclarator field, Node at) {
-        Binding b = types.lookup(name, at);
+        Binding b = resolver.bindings().lookup(name, at);
         return b != null && b.declarator() == field ? name : "this." + name;
     }
 

@@ -25,7 +25,7 @@ import com.github.javaparser.ast.stmt.ReturnStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.printer.lexicalpreservation.LexicalPreservingPrinter;
 import dev.weft.detect.analysis.Binding;
-import dev.weft.detect.analysis.Types;
+import dev.weft.detect.analysis.Resolver;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -56,11 +56,11 @@ final class RangeRewrite {
     }
 
     /** The references to the variable declared by {@code declarator} (a field or a parameter) within {@code scope}. */
-    static List<Expression> references(Types types, Node declarator, String name, Node scope) {
+    static List<Expression> references(Resolver resolver, Node declarator, String name, Node scope) {
         List<Expression> refs = new ArrayList<>();
         for (NameExpr n : scope.findAll(NameExpr.class)) {
             if (n.getNameAsString().equals(name)) {
-                Binding b = types.lookup(name, n);
+                Binding b = resolver.bindings().lookup(name, n);
                 if (b != null && b.declarator() == declarator) {
                     refs.add(n);
                 }
@@ -76,7 +76,7 @@ final class RangeRewrite {
     }
 
     /** How each reference uses the array; refuses uses that cannot be rewritten to a range. */
-    static List<Use> classify(Types types, List<Expression> refs, String name) throws Refusal {
+    static List<Use> classify(Resolver resolver, List<Expression> refs, String name) throws Refusal {
         List<Use> uses = new ArrayList<>();
         for (Expression ref : refs) {
             Node parent = ref.getParentNode().orElseThrow();
@@ -97,7 +97,7 @@ final class RangeRewrite {
                 uses.add(new Use(Kind.FOR_EACH, ref, fe));
             } else if (parent instanceof MethodCallExpr m && m.getArguments().contains(ref)) {
                 String call = m.getNameAsString();
-                boolean arrays = types.isStaticCall(m, "java.util.Arrays", call);
+                boolean arrays = resolver.expressions().isStaticCall(m, "java.util.Arrays", call);
                 if (arrays && m.getArgument(0) == ref && (call.equals("copyOfRange") && m.getArguments().size() == 3
                         || call.equals("copyOf") && m.getArguments().size() == 2)) {
                     uses.add(new Use(Kind.COPY, ref, m));

@@ -19,10 +19,10 @@ import com.github.javaparser.ast.stmt.YieldStmt;
 import dev.weft.detect.Finding;
 import dev.weft.detect.analysis.Api;
 import dev.weft.detect.analysis.ClassScope;
+import dev.weft.detect.analysis.Forks;
+import dev.weft.detect.analysis.Resolver;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import dev.weft.detect.rules.Hit;
-import dev.weft.detect.rules.ScatteredData;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,11 +54,11 @@ final class ScatteredDataFix {
             "completeExceptionally", "put", "offer", "transfer", "exchange", "wait", "await", "lock",
             "lockInterruptibly", "acquire", "take", "sleep", "park", "parkNanos", "tryUnfork", "isDone");
 
-    private final Types types;
+    private final Resolver resolver;
     private final Edits edits;
 
-    ScatteredDataFix(Types types, Edits edits) {
-        this.types = types;
+    ScatteredDataFix(Resolver resolver, Edits edits) {
+        this.resolver = resolver;
         this.edits = edits;
     }
 
@@ -71,9 +71,9 @@ final class ScatteredDataFix {
     }
 
     private String rewrite(Statement loop) throws Refusal {
-        Statement body = ScatteredData.loopBody(loop);
+        Statement body = Forks.loopBody(loop);
         List<MethodCallExpr> forks = body.findAll(MethodCallExpr.class, m -> m.getNameAsString().equals("fork")
-                && m.getArguments().isEmpty() && m.getScope().isPresent() && ScatteredData.innermostLoop(m) == loop);
+                && m.getArguments().isEmpty() && m.getScope().isPresent() && Forks.innermostLoop(m) == loop);
         boolean weft = false;
         boolean forkJoin = false;
         for (MethodCallExpr f : forks) {
@@ -82,11 +82,11 @@ final class ScatteredDataFix {
                         + RangeRewrite.text(f.getParentNode().orElseThrow()) + "); collect the task before forking"
                         + " it by hand");
             }
-            TypeRef t = types.receiverType(f.getScope().get());
+            TypeRef t = resolver.expressions().receiverType(f.getScope().get());
             String kind = t != null ? t.name() : enclosingTaskKind(loop);
-            if (types.isSubtype(kind, Api.WEFT_TASK)) {
+            if (resolver.names().isSubtype(kind, Api.WEFT_TASK)) {
                 weft = true;
-            } else if (types.isSubtype(kind, Api.FJ_TASK)) {
+            } else if (resolver.names().isSubtype(kind, Api.FJ_TASK)) {
                 forkJoin = true;
             } else {
                 throw new Refusal("cannot tell whether " + RangeRewrite.text(f.getScope().get())
@@ -141,7 +141,7 @@ final class ScatteredDataFix {
     }
 
     private String enclosingTaskKind(Node n) {
-        ClassScope c = types.enclosingClass(n);
+        ClassScope c = resolver.bindings().enclosingClass(n);
         return c == null ? null : c.fqn();
     }
 
@@ -184,7 +184,7 @@ final class ScatteredDataFix {
                 return simple;
             }
         }
-        String resolved = types.resolveTypeName(simple, at);
+        String resolved = resolver.names().resolveTypeName(simple, at);
         if (fqn.equals(resolved)) {
             return simple;
         }

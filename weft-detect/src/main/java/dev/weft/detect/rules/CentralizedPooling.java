@@ -5,9 +5,11 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.analysis.Api;
+import dev.weft.detect.analysis.Bindings;
+import dev.weft.detect.analysis.ExpressionTypes;
 import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import java.util.Set;
 
 /**
@@ -31,8 +33,10 @@ final class CentralizedPooling implements Rule {
             return;
         }
         String name = m.getNameAsString();
-        Types types = ctx.types();
-        if (ASYNC.contains(name) && types.isStaticCall(m, Api.COMPLETABLE_FUTURE, name)) {
+        TypeNames names = ctx.names();
+        Bindings bindings = ctx.bindings();
+        ExpressionTypes expressions = ctx.expressions();
+        if (ASYNC.contains(name) && expressions.isStaticCall(m, Api.COMPLETABLE_FUTURE, name)) {
             String pool = m.getArguments().size() == 2 ? "the executor given" : "ForkJoinPool.commonPool()";
             ctx.report(m, Bottleneck.B1, "CompletableFuture." + name + "() submits to " + pool
                     + " from task code: " + COST + " " + FIX, body);
@@ -42,20 +46,20 @@ final class CentralizedPooling implements Rule {
             return;
         }
         Expression scope = m.getScope().get();
-        if (types.typeNameOf(scope) != null) {
+        if (bindings.typeNameOf(scope) != null) {
             return;
         }
-        TypeRef t = types.receiverType(scope);
+        TypeRef t = expressions.receiverType(scope);
         String pool;
-        if (types.isSubtype(t, Api.WEFT_POOL)) {
+        if (names.isSubtype(t, Api.WEFT_POOL)) {
             pool = "a WeftPool";
-        } else if (types.isSubtype(t, Api.FJ_POOL)) {
+        } else if (names.isSubtype(t, Api.FJ_POOL)) {
             pool = scope instanceof MethodCallExpr c && c.getNameAsString().equals("commonPool")
                     ? "the common pool" : "a ForkJoinPool";
             if (name.equals("run")) {
                 return;
             }
-        } else if (types.isSubtype(t, Api.EXECUTOR) || types.isSubtype(t, Api.COMPLETION_SERVICE)) {
+        } else if (names.isSubtype(t, Api.EXECUTOR) || names.isSubtype(t, Api.COMPLETION_SERVICE)) {
             if (name.equals("run") || name.equals("invoke")) {
                 return;
             }

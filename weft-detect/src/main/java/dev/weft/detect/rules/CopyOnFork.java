@@ -13,11 +13,13 @@ import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Ast;
 import dev.weft.detect.analysis.Binding;
 import dev.weft.detect.analysis.ClassScope;
+import dev.weft.detect.analysis.Resolver;
+import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import java.util.Set;
 
 /**
@@ -43,7 +45,7 @@ final class CopyOnFork implements Rule {
         if (!(node instanceof Expression e)) {
             return;
         }
-        String copy = copyKind(e, ctx.types());
+        String copy = copyKind(e, ctx.resolver());
         if (copy == null) {
             return;
         }
@@ -60,62 +62,62 @@ final class CopyOnFork implements Rule {
     }
 
     /** What sort of copy {@code e} is ("Arrays.copyOfRange(...)"), or null if it is none. */
-    static String copyKind(Expression e, Types types) {
+    static String copyKind(Expression e, Resolver resolver) {
         if (e instanceof MethodCallExpr m) {
             String name = m.getNameAsString();
             int n = m.getArguments().size();
             if ((name.equals("copyOf") || name.equals("copyOfRange")) && n >= 2
-                    && types.isStaticCall(m, "java.util.Arrays", name)) {
+                    && resolver.expressions().isStaticCall(m, "java.util.Arrays", name)) {
                 return "Arrays." + name + "(...)";
             }
-            if (name.equals("copyOf") && n == 1 && (types.isStaticCall(m, "java.util.List", name)
-                    || types.isStaticCall(m, "java.util.Set", name) || types.isStaticCall(m, "java.util.Map", name))) {
-                return RuleContext.text(m.getScope().orElse(m)) + ".copyOf(...)";
+            if (name.equals("copyOf") && n == 1 && (resolver.expressions().isStaticCall(m, "java.util.List", name)
+                    || resolver.expressions().isStaticCall(m, "java.util.Set", name) || resolver.expressions().isStaticCall(m, "java.util.Map", name))) {
+                return Snippets.text(m.getScope().orElse(m)) + ".copyOf(...)";
             }
             if (name.equals("clone") && n == 0 && m.getScope().isPresent()) {
-                TypeRef t = types.receiverType(m.getScope().get());
-                if (t != null && (t.isArray() || types.isSubtype(t, "java.util.Collection")
-                        || types.isSubtype(t, "java.util.Map"))) {
-                    return RuleContext.text(m);
+                TypeRef t = resolver.expressions().receiverType(m.getScope().get());
+                if (t != null && (t.isArray() || resolver.names().isSubtype(t, "java.util.Collection")
+                        || resolver.names().isSubtype(t, "java.util.Map"))) {
+                    return Snippets.text(m);
                 }
             }
-            if (name.equals("arraycopy") && n == 5 && types.isStaticCall(m, "java.lang.System", name)) {
+            if (name.equals("arraycopy") && n == 5 && resolver.expressions().isStaticCall(m, "java.lang.System", name)) {
                 return "System.arraycopy(...)";
             }
             if (name.equals("toArray") && m.getScope().isPresent() && m.getScope().get() instanceof MethodCallExpr s
                     && s.getNameAsString().equals("subList")) {
                 return "subList(...).toArray()";
             }
-            if (STREAM_END.contains(name) && isSliceStream(m.getScope().orElse(null), types)) {
-                return "collecting a stream slice (" + RuleContext.text(m) + ")";
+            if (STREAM_END.contains(name) && isSliceStream(m.getScope().orElse(null), resolver)) {
+                return "collecting a stream slice (" + Snippets.text(m) + ")";
             }
             return null;
         }
         if (e instanceof ObjectCreationExpr o && o.getArguments().size() == 1 && o.getAnonymousClassBody().isEmpty()) {
-            TypeRef t = types.resolveType(o.getType(), o);
-            if (t == null || !(types.isSubtype(t, "java.util.Collection") || types.isSubtype(t, "java.util.Map"))) {
+            TypeRef t = resolver.names().resolveType(o.getType(), o);
+            if (t == null || !(resolver.names().isSubtype(t, "java.util.Collection") || resolver.names().isSubtype(t, "java.util.Map"))) {
                 return null;
             }
-            Expression arg = RuleContext.unwrap(o.getArgument(0));
+            Expression arg = Ast.unwrap(o.getArgument(0));
             if (arg instanceof MethodCallExpr s && s.getNameAsString().equals("subList")) {
-                return RuleContext.text(o);
+                return Snippets.text(o);
             }
-            TypeRef a = types.typeOf(arg);
-            if (a != null && (types.isSubtype(a, "java.util.Collection") || types.isSubtype(a, "java.util.Map"))) {
-                return RuleContext.text(o);
+            TypeRef a = resolver.expressions().typeOf(arg);
+            if (a != null && (resolver.names().isSubtype(a, "java.util.Collection") || resolver.names().isSubtype(a, "java.util.Map"))) {
+                return Snippets.text(o);
             }
         }
         return null;
     }
 
     /** A stream over a slice: {@code Arrays.stream(a, from, to)}, {@code list.subList(..).stream()}, skip/limit. */
-    private static boolean isSliceStream(Expression e, Types types) {
+    private static boolean isSliceStream(Expression e, Resolver resolver) {
         for (Expression x = e; x instanceof MethodCallExpr m; x = m.getScope().orElse(null)) {
             String name = m.getNameAsString();
             if (STREAM_SLICE.contains(name) || name.equals("subList")) {
                 return true;
             }
-            if (name.equals("stream") && m.getArguments().size() == 3 && types.isStaticCall(m, "java.util.Arrays", name)) {
+            if (name.equals("stream") && m.getArguments().size() == 3 && resolver.expressions().isStaticCall(m, "java.util.Arrays", name)) {
                 return true;
             }
         }
@@ -127,7 +129,7 @@ final class CopyOnFork implements Rule {
      * argument, through a local variable, into a field of a task being constructed, or inside a forked lambda.
      */
     private static String handedToSubtask(Expression copy, RuleContext ctx) {
-        Expression e = RuleContext.wrapped(copy);
+        Expression e = Ast.wrapped(copy);
         Node parent = e.getParentNode().orElse(null);
         String direct = taskArgument(e, parent, ctx);
         if (direct != null) {
@@ -143,7 +145,7 @@ final class CopyOnFork implements Rule {
                 return field;
             }
             if (target instanceof NameExpr n) {
-                Binding b = ctx.types().lookup(n.getNameAsString(), n);
+                Binding b = ctx.bindings().lookup(n.getNameAsString(), n);
                 if (b != null && b.kind() == Binding.Kind.LOCAL) {
                     return viaVariable(b.declarator(), n.getNameAsString(), ctx);
                 }
@@ -153,7 +155,7 @@ final class CopyOnFork implements Rule {
         for (Node p = parent; p != null && !(p instanceof com.github.javaparser.ast.body.BodyDeclaration<?>);
              p = p.getParentNode().orElse(null)) {
             if (p instanceof LambdaExpr l) {
-                String api = ctx.forkedLambdaApi(l);
+                String api = ctx.forks().forkedLambdaApi(l);
                 if (api != null && (parent instanceof MethodCallExpr || parent instanceof ObjectCreationExpr)) {
                     return "the subtask forked by " + api;
                 }
@@ -166,29 +168,29 @@ final class CopyOnFork implements Rule {
     /** The task a value is passed to when {@code e} is an argument of {@code new SomeTask(...)}; else null. */
     private static String taskArgument(Expression e, Node parent, RuleContext ctx) {
         if (parent instanceof ObjectCreationExpr o && o.getArguments().contains(e)) {
-            TypeRef t = ctx.types().resolveType(o.getType(), o);
-            if (t != null && ctx.types().isTaskType(t.name())) {
-                return "subtask " + RuleContext.text(o);
+            TypeRef t = ctx.names().resolveType(o.getType(), o);
+            if (t != null && ctx.names().isTaskType(t.name())) {
+                return "subtask " + Snippets.text(o);
             }
         }
         return null;
     }
 
     private static String viaVariable(Node declarator, String name, RuleContext ctx) {
-        Node callable = RuleContext.enclosingCallable(declarator);
-        for (NameExpr use : ctx.uses(declarator, name, callable)) {
-            Expression w = RuleContext.wrapped(use);
+        Node callable = Ast.enclosingCallable(declarator);
+        for (NameExpr use : ctx.bindings().uses(declarator, name, callable)) {
+            Expression w = Ast.wrapped(use);
             String direct = taskArgument(w, w.getParentNode().orElse(null), ctx);
             if (direct != null) {
                 return direct;
             }
             for (Node p = use.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
-                if (p instanceof LambdaExpr l && ctx.forkedLambdaApi(l) != null) {
-                    return "the subtask forked by " + ctx.forkedLambdaApi(l);
+                if (p instanceof LambdaExpr l && ctx.forks().forkedLambdaApi(l) != null) {
+                    return "the subtask forked by " + ctx.forks().forkedLambdaApi(l);
                 }
                 if (p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
-                    TypeRef t = ctx.types().resolveType(o.getType(), o);
-                    if (t != null && ctx.types().isTaskType(t.name())) {
+                    TypeRef t = ctx.names().resolveType(o.getType(), o);
+                    if (t != null && ctx.names().isTaskType(t.name())) {
                         return "an anonymous " + o.getType().getNameAsString() + " subtask";
                     }
                 }
@@ -199,14 +201,14 @@ final class CopyOnFork implements Rule {
 
     /** "the new task's field f" when a task's constructor stores the copy into its own field; else null. */
     private static String fieldOfNewTask(Expression target, Node at, RuleContext ctx) {
-        if (!(RuleContext.enclosingCallable(at) instanceof ConstructorDeclaration)) {
+        if (!(Ast.enclosingCallable(at) instanceof ConstructorDeclaration)) {
             return null;
         }
         String field;
         if (target instanceof FieldAccessExpr f && f.getScope() instanceof ThisExpr) {
             field = f.getNameAsString();
         } else if (target instanceof NameExpr n) {
-            Binding b = ctx.types().lookup(n.getNameAsString(), n);
+            Binding b = ctx.bindings().lookup(n.getNameAsString(), n);
             if (b == null || b.kind() != Binding.Kind.FIELD) {
                 return null;
             }
@@ -214,8 +216,8 @@ final class CopyOnFork implements Rule {
         } else {
             return null;
         }
-        ClassScope c = ctx.types().enclosingClass(at);
-        if (c == null || c.fqn() == null || !ctx.types().isTaskType(c.fqn())) {
+        ClassScope c = ctx.bindings().enclosingClass(at);
+        if (c == null || c.fqn() == null || !ctx.names().isTaskType(c.fqn())) {
             return null;
         }
         return "the new task's field '" + field + "' (a defensive copy in its constructor, made at every fork)";
@@ -223,15 +225,15 @@ final class CopyOnFork implements Rule {
 
     /** For {@code System.arraycopy(src, .., dst, ..)} into a fresh local array: what that array is handed to. */
     private static String freshArrayHandedOn(MethodCallExpr m, RuleContext ctx) {
-        if (!(RuleContext.unwrap(m.getArgument(2)) instanceof NameExpr dst)) {
+        if (!(Ast.unwrap(m.getArgument(2)) instanceof NameExpr dst)) {
             return null;
         }
-        Binding b = ctx.types().lookup(dst.getNameAsString(), dst);
+        Binding b = ctx.bindings().lookup(dst.getNameAsString(), dst);
         if (b == null || b.kind() != Binding.Kind.LOCAL || !(b.initializer() instanceof ArrayCreationExpr)
                 || !(b.declarator() instanceof VariableDeclarator v)) {
             return null;
         }
-        if (RuleContext.unwrap(m.getArgument(0)) instanceof NameExpr src && src.getNameAsString().equals(dst.getNameAsString())) {
+        if (Ast.unwrap(m.getArgument(0)) instanceof NameExpr src && src.getNameAsString().equals(dst.getNameAsString())) {
             return null;
         }
         return viaVariable(v, v.getNameAsString(), ctx);

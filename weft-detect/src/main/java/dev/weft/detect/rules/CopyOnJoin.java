@@ -5,9 +5,12 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Ast;
+import dev.weft.detect.analysis.ExpressionTypes;
+import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import java.util.Set;
 
 /**
@@ -27,24 +30,25 @@ final class CopyOnJoin implements Rule {
 
     @Override
     public void visit(Node node, TaskBody body, RuleContext ctx) {
-        Types types = ctx.types();
+        TypeNames names = ctx.names();
+        ExpressionTypes expressions = ctx.expressions();
         if (node instanceof MethodCallExpr m) {
             String name = m.getNameAsString();
             int n = m.getArguments().size();
             Expression copied = null;
             if ((name.equals("addAll") || name.equals("putAll")) && n >= 1 && m.getScope().isPresent()) {
                 Expression arg = m.getArgument(n - 1);
-                if (ctx.isJoinResult(arg)) {
+                if (ctx.joined().isJoinResult(arg)) {
                     copied = arg;
                 }
-            } else if (name.equals("arraycopy") && n == 5 && types.isStaticCall(m, "java.lang.System", name)) {
-                if (ctx.isJoinResult(m.getArgument(0))) {
+            } else if (name.equals("arraycopy") && n == 5 && expressions.isStaticCall(m, "java.lang.System", name)) {
+                if (ctx.joined().isJoinResult(m.getArgument(0))) {
                     copied = m.getArgument(0);
                 }
             } else if ((name.equals("copyOf") || name.equals("copyOfRange")) && n >= 2
-                    && types.isStaticCall(m, "java.util.Arrays", name) && ctx.isJoinResult(m.getArgument(0))) {
+                    && expressions.isStaticCall(m, "java.util.Arrays", name) && ctx.joined().isJoinResult(m.getArgument(0))) {
                 copied = m.getArgument(0);
-            } else if (name.equals("concat") && n == 2 && isStreamConcat(m, types)) {
+            } else if (name.equals("concat") && n == 2 && isStreamConcat(m, expressions)) {
                 for (Expression a : m.getArguments()) {
                     if (containsJoinResult(a, ctx)) {
                         copied = a;
@@ -53,22 +57,22 @@ final class CopyOnJoin implements Rule {
                 }
             }
             if (copied != null) {
-                ctx.report(m, Bottleneck.B3, RuleContext.text(m) + " merges the joined result "
-                        + RuleContext.text(copied) + " by copying it: " + COST + " " + FIX, body);
+                ctx.report(m, Bottleneck.B3, Snippets.text(m) + " merges the joined result "
+                        + Snippets.text(copied) + " by copying it: " + COST + " " + FIX, body);
             }
         } else if (node instanceof ObjectCreationExpr o && o.getArguments().size() == 1
-                && o.getAnonymousClassBody().isEmpty() && ctx.isJoinResult(o.getArgument(0))) {
-            TypeRef t = types.resolveType(o.getType(), o);
-            if (t != null && (types.isSubtype(t, "java.util.Collection") || types.isSubtype(t, "java.util.Map"))) {
-                ctx.report(o, Bottleneck.B3, RuleContext.text(o) + " copies the joined result "
-                        + RuleContext.text(o.getArgument(0)) + ": " + COST + " " + FIX, body);
+                && o.getAnonymousClassBody().isEmpty() && ctx.joined().isJoinResult(o.getArgument(0))) {
+            TypeRef t = names.resolveType(o.getType(), o);
+            if (t != null && (names.isSubtype(t, "java.util.Collection") || names.isSubtype(t, "java.util.Map"))) {
+                ctx.report(o, Bottleneck.B3, Snippets.text(o) + " copies the joined result "
+                        + Snippets.text(o.getArgument(0)) + ": " + COST + " " + FIX, body);
             }
         }
     }
 
-    private static boolean isStreamConcat(MethodCallExpr m, Types types) {
+    private static boolean isStreamConcat(MethodCallExpr m, ExpressionTypes expressions) {
         for (String s : STREAMS) {
-            if (types.isStaticCall(m, s, "concat")) {
+            if (expressions.isStaticCall(m, s, "concat")) {
                 return true;
             }
         }
@@ -76,8 +80,8 @@ final class CopyOnJoin implements Rule {
     }
 
     private static boolean containsJoinResult(Expression e, RuleContext ctx) {
-        for (Expression x = RuleContext.unwrap(e); x != null; ) {
-            if (ctx.isJoinResult(x)) {
+        for (Expression x = Ast.unwrap(e); x != null; ) {
+            if (ctx.joined().isJoinResult(x)) {
                 return true;
             }
             x = x instanceof MethodCallExpr c ? c.getScope().orElse(null) : null;

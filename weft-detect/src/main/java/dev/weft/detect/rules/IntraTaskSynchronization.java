@@ -7,9 +7,12 @@ import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Bindings;
+import dev.weft.detect.analysis.ExpressionTypes;
+import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import java.util.List;
 import java.util.Set;
 
@@ -66,7 +69,7 @@ final class IntraTaskSynchronization implements Rule {
     @Override
     public void visit(Node node, TaskBody body, RuleContext ctx) {
         if (node instanceof SynchronizedStmt s) {
-            ctx.report(s, Bottleneck.B5, "synchronized (" + RuleContext.text(s.getExpression()) + ") block in task code: "
+            ctx.report(s, Bottleneck.B5, "synchronized (" + Snippets.text(s.getExpression()) + ") block in task code: "
                     + COST + " " + FIX, body);
             return;
         }
@@ -76,26 +79,28 @@ final class IntraTaskSynchronization implements Rule {
         String name = m.getNameAsString();
         int n = m.getArguments().size();
         if (name.equals("wait") && n <= 2) {
-            ctx.report(m, Bottleneck.B5, RuleContext.text(m) + " (Object.wait) in task code: " + COST + " " + FIX, body);
+            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (Object.wait) in task code: " + COST + " " + FIX, body);
             return;
         }
         if (m.getScope().isEmpty() || !mayBlock(name, n)) {
             return;
         }
         Expression scope = m.getScope().get();
-        Types types = ctx.types();
-        if (types.typeNameOf(scope) != null) {
+        TypeNames names = ctx.names();
+        Bindings bindings = ctx.bindings();
+        ExpressionTypes expressions = ctx.expressions();
+        if (bindings.typeNameOf(scope) != null) {
             return;
         }
-        TypeRef t = types.receiverType(scope);
+        TypeRef t = expressions.receiverType(scope);
         if (t == null) {
             return;
         }
         for (Blocking b : BLOCKING) {
             if (b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
-                    && types.isSubtype(t, b.owner())) {
+                    && names.isSubtype(t, b.owner())) {
                 String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
-                ctx.report(m, Bottleneck.B5, RuleContext.text(m) + " (" + owner + "." + name
+                ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (" + owner + "." + name
                         + ") blocks in task code: " + COST + " " + FIX, body);
                 return;
             }

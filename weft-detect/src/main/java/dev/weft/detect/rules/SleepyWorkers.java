@@ -7,9 +7,12 @@ import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Bindings;
+import dev.weft.detect.analysis.ExpressionTypes;
+import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import java.util.Set;
 
 /**
@@ -27,21 +30,23 @@ final class SleepyWorkers implements Rule {
 
     @Override
     public void visit(Node node, TaskBody body, RuleContext ctx) {
-        Types types = ctx.types();
+        TypeNames names = ctx.names();
+        Bindings bindings = ctx.bindings();
+        ExpressionTypes expressions = ctx.expressions();
         if (node instanceof MethodCallExpr m) {
             String name = m.getNameAsString();
             if (name.equals("sleep")) {
-                if (types.isStaticCall(m, "java.lang.Thread", name)) {
+                if (expressions.isStaticCall(m, "java.lang.Thread", name)) {
                     ctx.report(m, Bottleneck.B6, "Thread.sleep() in task code puts the worker, not the task, to sleep: "
                             + COST + " " + FIX, body);
-                } else if (m.getScope().isPresent() && types.typeNameOf(m.getScope().get()) == null) {
-                    TypeRef t = types.receiverType(m.getScope().get());
-                    if (types.isSubtype(t, "java.util.concurrent.TimeUnit")) {
-                        ctx.report(m, Bottleneck.B6, RuleContext.text(m) + " (TimeUnit.sleep) in task code puts the"
+                } else if (m.getScope().isPresent() && bindings.typeNameOf(m.getScope().get()) == null) {
+                    TypeRef t = expressions.receiverType(m.getScope().get());
+                    if (names.isSubtype(t, "java.util.concurrent.TimeUnit")) {
+                        ctx.report(m, Bottleneck.B6, Snippets.text(m) + " (TimeUnit.sleep) in task code puts the"
                                 + " worker, not the task, to sleep: " + COST + " " + FIX, body);
                     }
                 }
-            } else if (PARK.contains(name) && types.isStaticCall(m, "java.util.concurrent.locks.LockSupport", name)) {
+            } else if (PARK.contains(name) && expressions.isStaticCall(m, "java.util.concurrent.locks.LockSupport", name)) {
                 ctx.report(m, Bottleneck.B6, "LockSupport." + name + "() in task code parks the worker thread: "
                         + COST + " " + FIX, body);
             }
@@ -55,7 +60,7 @@ final class SleepyWorkers implements Rule {
         }
         for (MethodCallExpr c : condition.findAll(MethodCallExpr.class)) {
             if (POLL.contains(c.getNameAsString()) && c.getArguments().isEmpty()) {
-                ctx.report(node, Bottleneck.B6, "this loop busy-waits on " + RuleContext.text(c)
+                ctx.report(node, Bottleneck.B6, "this loop busy-waits on " + Snippets.text(c)
                         + ": the worker spins instead of running tasks, " + COST_SPIN + " " + FIX, body);
                 return;
             }

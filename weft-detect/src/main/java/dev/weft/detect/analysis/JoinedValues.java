@@ -1,0 +1,103 @@
+package dev.weft.detect.analysis;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import java.util.Set;
+
+/** Which values are results of joining subtasks: what copy on join (B3) looks for being copied. */
+public final class JoinedValues {
+    private static final Set<String> JOIN_NAMES = Set.of("join", "invoke", "getRawResult", "get", "resultNow",
+            "compute");
+
+    private final Resolver resolver;
+
+    JoinedValues(Resolver resolver) {
+        this.resolver = resolver;
+    }
+
+    /**
+     * Whether an expression is (a variable holding) the result of joining a subtask: {@code t.join()},
+     * {@code t.invoke()}, {@code t.get()} of a task or future, {@code t.compute()} of a subtask run inline, the
+     * result of {@code Weft.join}, or a parameter of the function that combines joined results
+     * ({@code Weft.join}'s and {@code parallelReduce}'s combine).
+     */
+    public boolean isJoinResult(Expression e) {
+        return isJoinResult(e, 0);
+    }
+
+    private boolean isJoinResult(Expression e, int depth) {
+        if (depth > 4) {
+            return false;
+        }
+        e = Ast.unwrap(e);
+        ExpressionTypes expressions = resolver.expressions();
+        Bindings bindings = resolver.bindings();
+        if (e instanceof MethodCallExpr m) {
+            String name = m.getNameAsString();
+            if (m.getArguments().isEmpty() && JOIN_NAMES.contains(name) && m.getScope().isPresent()) {
+                Expression scope = m.getScope().get();
+                if (bindings.typeNameOf(scope) != null) {
+                    return false;
+                }
+                TypeRef t = expressions.receiverType(scope);
+                if (t != null) {
+                    return resolver.names().isTaskType(t.name()) || resolver.names().isSubtype(t, Api.FUTURE);
+                }
+                // Untyped receivers: only names that mean a task's result (not get(), which every supplier has).
+                return name.equals("join") || name.equals("invoke") || name.equals("getRawResult");
+            }
+            return name.equals("join") && m.getArguments().size() == 3 && expressions.isStaticCall(m, Api.WEFT, "join");
+        }
+        if (e instanceof NameExpr n) {
+            Binding b = bindings.lookup(n.getNameAsString(), n);
+            if (b == null) {
+                return false;
+            }
+            if (b.kind() == Binding.Kind.LAMBDA_PARAMETER && b.declarator() instanceof Parameter p) {
+                return isCombineParameter(p);
+            }
+            if (b.kind() != Binding.Kind.LOCAL) {
+                return false;
+            }
+            if (b.initializer() != null && isJoinResult(b.initializer(), depth + 1)) {
+                return true;
+            }
+            Node callable = Ast.enclosingCallable(b.declarator());
+            if (callable != null) {
+                for (AssignExpr a : callable.findAll(AssignExpr.class)) {
+                    if (a.getOperator() == AssignExpr.Operator.ASSIGN && a.getTarget() instanceof NameExpr t
+                            && t.getNameAsString().equals(n.getNameAsString())
+                            && bindings.lookup(t.getNameAsString(), t) != null
+                            && bindings.lookup(t.getNameAsString(), t).declarator() == b.declarator()
+                            && isJoinResult(a.getValue(), depth + 1)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether a lambda parameter receives joined results: the combine of Weft.join or parallelReduce*. */
+    private boolean isCombineParameter(Parameter p) {
+        if (!(p.getParentNode().orElse(null) instanceof LambdaExpr l)
+                || !(l.getParentNode().orElse(null) instanceof MethodCallExpr m)) {
+            return false;
+        }
+        int index = m.getArguments().indexOf(l);
+        String name = m.getNameAsString();
+        ExpressionTypes expressions = resolver.expressions();
+        if (name.equals("join") && m.getArguments().size() == 3 && index == 2) {
+            return expressions.isStaticCall(m, Api.WEFT, name);
+        }
+        if (name.startsWith("parallelReduce") && index == 4) {
+            return expressions.isStaticCall(m, Api.WEFT, name);
+        }
+        return false;
+    }
+}
