@@ -130,7 +130,7 @@ class FixTest {
     }
 
     private static String compileAndRun(String example, String source) throws Exception {
-        Map<String, String> sources = new HashMap<>(InMemoryCompiler.weftStubs());
+        Map<String, String> sources = new HashMap<>();
         sources.put("fix/" + example + ".java", source);
         InMemoryCompiler.Result r = InMemoryCompiler.compile(sources);
         assertTrue(r.ok(), String.join("\n", r.errors()) + "\n" + source);

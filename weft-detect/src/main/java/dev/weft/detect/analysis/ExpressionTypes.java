@@ -225,8 +225,8 @@ public final class ExpressionTypes {
                     return found;
                 }
                 walk.follow(names.supertypes(info));
-            } else if (t.equals(Api.WEFT_POOL) && name.equals("common")) {
-                return TypeRef.of(Api.WEFT_POOL);
+            } else if (Api.EXTERNAL_RETURN_TYPES.containsKey(t + "." + name)) {
+                return TypeRef.of(Api.EXTERNAL_RETURN_TYPES.get(t + "." + name));
             } else {
                 TypeRef r = jdk.returnType(t, name, arity);
                 if (r != null) {
