@@ -45,7 +45,7 @@ class FixTest {
         String before = compileAndRun(example, original);
 
         Report report = new Detector(EnumSet.of(Bottleneck.B2, Bottleneck.B4), true).analyse(List.of(dir));
-        assertEquals(findings, report.findings().size(), CorpusTest.lines(report).toString());
+        assertEquals(findings, report.findings().size(), Markers.lines(report).toString());
         for (Finding f : report.findings()) {
             assertEquals(bottleneck, f.bottleneck());
             assertTrue(f.fix() != null && f.fix().applied(), f.toText());
@@ -58,7 +58,7 @@ class FixTest {
         assertEquals(before, compileAndRun(example, fixed), "the rewritten program computes something else:\n" + fixed);
 
         Report again = new Detector(EnumSet.allOf(Bottleneck.class), false).analyse(List.of(dir));
-        assertTrue(again.findings().isEmpty(), CorpusTest.lines(again).toString());
+        assertTrue(again.findings().isEmpty(), Markers.lines(again).toString());
 
         // Layout elsewhere is the lexical-preserving printer's: comments survive and run() is untouched.
         for (String comment : comments(original)) {
@@ -101,7 +101,7 @@ class FixTest {
         assertNote(notes, original, "for (int i = 0; i < 4; i++) {", "the value of new Chunks(n / 4).fork() is used");
         assertNote(notes, original, "for (int i = 0; i < 2; i++) {", "waits on tasks while it forks them");
         assertNote(notes, original, "for (int i = 0; i < 3; i++) {", "synchronizes with the subtasks");
-        assertEquals(8, report.findings().size(), CorpusTest.lines(report).toString());
+        assertEquals(8, report.findings().size(), Markers.lines(report).toString());
     }
 
     private static void assertNote(Map<Integer, String> notes, String source, String lineText, String reason) {

@@ -83,6 +83,47 @@ public final class Api {
             WEFT_TASK + ".fork", WEFT_TASK,
             WEFT_TASK + ".of", WEFT_TASK);
 
+    /**
+     * Older and vendored copies of the fork/join framework, by the simple name of a type and the
+     * java.util.concurrent type it is the same API as: jsr166y (the Java 7 preview, for Java 6), jsr166e (Java 8's
+     * additions, for Java 6 and 7), {@code scala.concurrent.forkjoin} (shipped with Scala 2.x, used by Akka).
+     */
+    public static final Map<String, String> FORK_JOIN_COPIES = Map.ofEntries(
+            Map.entry("ForkJoinTask", FJ_TASK),
+            Map.entry("ForkJoinPool", FJ_POOL),
+            Map.entry("ForkJoinWorkerThread", "java.util.concurrent.ForkJoinWorkerThread"),
+            Map.entry("RecursiveTask", "java.util.concurrent.RecursiveTask"),
+            Map.entry("RecursiveAction", "java.util.concurrent.RecursiveAction"),
+            Map.entry("CountedCompleter", COUNTED_COMPLETER),
+            Map.entry("Phaser", "java.util.concurrent.Phaser"),
+            Map.entry("TransferQueue", "java.util.concurrent.TransferQueue"),
+            Map.entry("LinkedTransferQueue", "java.util.concurrent.LinkedTransferQueue"),
+            Map.entry("ThreadLocalRandom", "java.util.concurrent.ThreadLocalRandom"),
+            Map.entry("CompletableFuture", COMPLETABLE_FUTURE),
+            Map.entry("ConcurrentHashMapV8", "java.util.concurrent.ConcurrentHashMap"),
+            Map.entry("StampedLock", "java.util.concurrent.locks.StampedLock"),
+            Map.entry("LongAdder", "java.util.concurrent.atomic.LongAdder"),
+            Map.entry("DoubleAdder", "java.util.concurrent.atomic.DoubleAdder"),
+            Map.entry("LongAccumulator", "java.util.concurrent.atomic.LongAccumulator"),
+            Map.entry("DoubleAccumulator", "java.util.concurrent.atomic.DoubleAccumulator"));
+
+    /** Packages known to hold a copy of the fork/join framework (see {@link #FORK_JOIN_COPIES}). */
+    public static final Set<String> FORK_JOIN_COPY_PACKAGES = Set.of("jsr166y", "jsr166e", "jsr166x",
+            "scala.concurrent.forkjoin", "akka.dispatch.forkjoin");
+
+    /**
+     * Whether a package holds a known copy of the fork/join framework: one of {@link #FORK_JOIN_COPY_PACKAGES},
+     * or a package that vendors one of them under the project's own name ({@code org.x.util.jsr166y}).
+     */
+    public static boolean isForkJoinCopyPackage(String pkg) {
+        if (FORK_JOIN_COPY_PACKAGES.contains(pkg)) {
+            return true;
+        }
+        int dot = pkg.lastIndexOf('.');
+        String last = pkg.substring(dot + 1);
+        return last.equals("jsr166y") || last.equals("jsr166e") || pkg.endsWith(".scala.concurrent.forkjoin");
+    }
+
     /** Simple names that mean the java.util.concurrent type even in code whose imports do not resolve. */
     public static final Map<String, String> WELL_KNOWN = Map.of(
             "ForkJoinTask", FJ_TASK,

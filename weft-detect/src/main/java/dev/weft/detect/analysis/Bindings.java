@@ -54,7 +54,7 @@ public final class Bindings {
             if (n instanceof TypeDeclaration<?> t) {
                 TypeInfo info = index.info(t);
                 if (info != null) {
-                    result.add(new ClassScope(info, null, info.fqn()));
+                    result.add(new ClassScope(info, null, info.key()));
                 }
             } else if (n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()
                     && child instanceof BodyDeclaration<?>) {
@@ -129,7 +129,7 @@ public final class Bindings {
             }
         } else if (n instanceof TypeDeclaration<?> t) {
             TypeInfo info = index.info(t);
-            return info == null ? null : fieldOf(info.fqn(), name);
+            return info == null ? null : fieldOf(info.key(), name);
         } else if (n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()
                 && child instanceof BodyDeclaration<?>) {
             for (BodyDeclaration<?> m : o.getAnonymousClassBody().get()) {
@@ -189,7 +189,7 @@ public final class Bindings {
                 if (f != null) {
                     return new Binding(Binding.Kind.FIELD, f.declarator(), f.type(), null,
                             f.declarator() instanceof com.github.javaparser.ast.body.EnumConstantDeclaration
-                                    ? TypeRef.of(info.fqn()) : null);
+                                    ? TypeRef.of(info.key()) : null);
                 }
                 walk.follow(names.supertypes(info));
             } else {

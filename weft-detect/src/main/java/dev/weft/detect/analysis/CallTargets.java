@@ -49,8 +49,8 @@ public final class CallTargets {
                         return own.getBody().isPresent() ? List.of(own) : List.of();
                     }
                 }
-                if (c.fqn() != null && expressions.hasMethod(c.fqn(), name, arity)) {
-                    return applicable(projectMethods(c.fqn(), name, arity), m.getArguments());
+                if (c.key() != null && expressions.hasMethod(c.key(), name, arity)) {
+                    return applicable(projectMethods(c.key(), name, arity), m.getArguments());
                 }
             }
             List<CallableDeclaration<?>> result = new ArrayList<>();
@@ -83,7 +83,7 @@ public final class CallTargets {
     public List<CallableDeclaration<?>> targets(ObjectCreationExpr o) {
         TypeRef t = names.resolveType(o.getType(), o);
         TypeInfo info = t == null ? null : index.type(t.name());
-        if (info == null || Api.isFramework(info.fqn())) {
+        if (info == null || names.isFramework(info.key())) {
             return List.of();
         }
         List<CallableDeclaration<?>> result = new ArrayList<>();
@@ -101,13 +101,13 @@ public final class CallTargets {
         if (c == null || c.info() == null) {
             return List.of();
         }
-        String owner = c.fqn();
+        String owner = c.key();
         if (!s.isThis()) {
             List<String> sup = names.supertypes(c.info());
             owner = sup.isEmpty() ? null : sup.get(0);
         }
         TypeInfo info = index.type(owner);
-        if (info == null || Api.isFramework(info.fqn())) {
+        if (info == null || names.isFramework(info.key())) {
             return List.of();
         }
         List<CallableDeclaration<?>> result = new ArrayList<>();
@@ -212,7 +212,7 @@ public final class CallTargets {
             return List.of();
         }
         TypeInfo info = index.type(owner);
-        if (info == null || Api.isFramework(owner)) {
+        if (info == null || names.isFramework(owner)) {
             return List.of();
         }
         if (name.equals("new")) {
@@ -227,13 +227,13 @@ public final class CallTargets {
     /**
      * The non-abstract methods named {@code name} (taking {@code arity} arguments; -1 for any) that a call on
      * static type {@code owner} binds to: the nearest declarations up the project's type hierarchy. Calls into
-     * the runtimes ({@link Api#isFramework}) are not followed.
+     * the runtimes ({@link TypeNames#isFramework}) are not followed.
      */
     public List<CallableDeclaration<?>> projectMethods(String owner, String name, int arity) {
         HierarchyWalk walk = new HierarchyWalk(owner);
         Set<CallableDeclaration<?>> result = new LinkedHashSet<>();
         for (String t = walk.next(); t != null; t = walk.next()) {
-            if (Api.isFramework(t)) {
+            if (names.isFramework(t)) {
                 continue;
             }
             TypeInfo info = index.type(t);

@@ -71,7 +71,7 @@ public final class ExpressionTypes {
                 return fqn == null ? null : TypeRef.of(fqn);
             }
             ClassScope c = bindings.enclosingClass(t);
-            return c == null || c.fqn() == null ? null : TypeRef.of(c.fqn());
+            return c == null || c.key() == null ? null : TypeRef.of(c.key());
         } else if (e instanceof ConditionalExpr c) {
             TypeRef a = typeOf(c.getThenExpr());
             return a != null && a.equals(typeOf(c.getElseExpr())) ? a : null;
@@ -141,10 +141,10 @@ public final class ExpressionTypes {
             return memberReturnType(owner, name, arity);
         }
         for (ClassScope c : bindings.classScopes(m)) {
-            if (c.fqn() != null && hasMethod(c, name, arity)) {
+            if (c.key() != null && hasMethod(c, name, arity)) {
                 return c.info() == null && anonymousMethod(c, name, arity) != null
                         ? names.resolveType(anonymousMethod(c, name, arity).getType(), anonymousMethod(c, name, arity))
-                        : memberReturnType(c.fqn(), name, arity);
+                        : memberReturnType(c.key(), name, arity);
             }
         }
         for (String owner : names.staticImportOwners(m, name)) {
@@ -162,7 +162,7 @@ public final class ExpressionTypes {
             return null;
         }
         if (c.info() == null) {
-            return c.fqn() == null ? null : TypeRef.of(c.fqn());
+            return c.key() == null ? null : TypeRef.of(c.key());
         }
         List<String> sup = names.supertypes(c.info());
         return sup.isEmpty() ? null : TypeRef.of(sup.get(0));
@@ -182,7 +182,7 @@ public final class ExpressionTypes {
         if (c.info() == null && anonymousMethod(c, name, arity) != null) {
             return true;
         }
-        return hasMethod(c.fqn(), name, arity);
+        return hasMethod(c.key(), name, arity);
     }
 
     /** Whether type {@code owner} declares or inherits a method {@code name} taking {@code arity} arguments. */
@@ -249,9 +249,9 @@ public final class ExpressionTypes {
             return owner.equals(bindings.typeNameOf(m.getScope().get()));
         }
         for (ClassScope c : bindings.classScopes(m)) {
-            if (c.fqn() != null && hasMethod(c, m.getNameAsString(), m.getArguments().size())) {
+            if (c.key() != null && hasMethod(c, m.getNameAsString(), m.getArguments().size())) {
                 // Inherited static methods count: invokeAll(a, b) inside a RecursiveAction is ForkJoinTask's.
-                return names.isSubtype(c.fqn(), owner);
+                return names.isSubtype(c.key(), owner);
             }
         }
         for (String imported : names.staticImportOwners(m, m.getNameAsString())) {

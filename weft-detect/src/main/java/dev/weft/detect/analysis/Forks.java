@@ -108,7 +108,7 @@ public final class Forks {
 
     private boolean inCompleter(Node n) {
         ClassScope c = resolver.bindings().enclosingClass(n);
-        return c != null && resolver.names().isSubtype(c.fqn(), Api.COUNTED_COMPLETER);
+        return c != null && resolver.names().isSubtype(c.key(), Api.COUNTED_COMPLETER);
     }
 
     private boolean preparedInIteration(Expression task, Statement body) {

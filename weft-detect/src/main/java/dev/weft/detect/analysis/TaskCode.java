@@ -76,11 +76,11 @@ public final class TaskCode {
     private List<TaskBody> entries() {
         List<TaskBody> entries = new ArrayList<>();
         for (TypeInfo t : resolver.index().types()) {
-            if (t.isInterface() || Api.isFramework(t.fqn()) || !resolver.names().isTaskType(t.fqn())) {
+            if (t.isInterface() || resolver.names().isFramework(t.key()) || !resolver.names().isTaskType(t.key())) {
                 continue;
             }
             for (BodyDeclaration<?> member : t.decl().getMembers()) {
-                if (member instanceof MethodDeclaration md && isTaskMethod(md, t.fqn())) {
+                if (member instanceof MethodDeclaration md && isTaskMethod(md, t.key())) {
                     entries.add(new TaskBody(md, displayName(t) + "." + md.getNameAsString() + "()", null, null));
                 }
             }
@@ -179,7 +179,7 @@ public final class TaskCode {
 
     private boolean inFramework(Node n) {
         ClassScope c = resolver.bindings().enclosingClass(n);
-        return c != null && c.info() != null && Api.isFramework(c.info().fqn());
+        return c != null && c.info() != null && resolver.names().isFramework(c.info().key());
     }
 
     private void reach(List<TaskBody> entries) {

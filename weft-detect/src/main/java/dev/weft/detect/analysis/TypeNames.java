@@ -34,6 +34,7 @@ public final class TypeNames {
     private final Map<Node, Map<String, String>> typeNames = new ConcurrentHashMap<>();
     private final Map<String, Boolean> subtypes = new ConcurrentHashMap<>();
     private final ThreadLocal<Set<TypeInfo>> resolvingSupertypes = ThreadLocal.withInitial(HashSet::new);
+    private volatile Set<String> vendoredForkJoin;
 
     TypeNames(ProjectIndex index, JdkTypes jdk) {
         this.index = index;
@@ -43,6 +44,11 @@ public final class TypeNames {
     /** Whether a type of this dotted name exists in the sources, the JDK, or Weft's public API. */
     public boolean typeExists(String fqn) {
         return index.declares(fqn) || jdk.load(fqn).isPresent() || Api.EXTERNAL_SUPERTYPES.containsKey(fqn);
+    }
+
+    /** Whether the analysed sources declare a type of this key. */
+    boolean typeExistsInSources(String key) {
+        return index.declares(key);
     }
 
     /** The dotted name that a (possibly qualified) type name written at {@code context} denotes, or null. */
@@ -58,7 +64,83 @@ public final class TypeNames {
                 return member;
             }
         }
-        return typeExists(name) ? name : null;
+        String denoted = denote(name, context);
+        return typeExists(denoted) ? denoted : null;
+    }
+
+    /**
+     * What a dotted type name found in the file of {@code context} (an import, a qualified name) denotes there:
+     * the key of the declaration in the sources ({@link ProjectIndex#keyFor}), or, for a copy of the fork/join
+     * framework that the sources do not hold ({@code jsr166y.RecursiveTask}), the java.util.concurrent type it is a
+     * copy of, so that reflection answers about it; otherwise the name itself.
+     */
+    private String denote(String fqn, Node context) {
+        String key = index.keyFor(fqn, context);
+        if (index.declares(key)) {
+            return key;
+        }
+        String copied = forkJoinOriginal(fqn);
+        return copied != null ? copied : fqn;
+    }
+
+    /**
+     * The java.util.concurrent type that {@code fqn} is a copy of ({@code jsr166y.ForkJoinPool.ManagedBlocker} is
+     * {@code java.util.concurrent.ForkJoinPool.ManagedBlocker}), or null if it is none.
+     */
+    String forkJoinOriginal(String fqn) {
+        for (int dot = fqn.indexOf('.'); dot > 0; dot = fqn.indexOf('.', dot + 1)) {
+            String pkg = fqn.substring(0, dot);
+            int end = fqn.indexOf('.', dot + 1);
+            String simple = end < 0 ? fqn.substring(dot + 1) : fqn.substring(dot + 1, end);
+            String original = Api.FORK_JOIN_COPIES.get(simple);
+            if (original != null && isForkJoinCopy(pkg)) {
+                return end < 0 ? original : original + fqn.substring(end);
+            }
+        }
+        return null;
+    }
+
+    private boolean isForkJoinCopy(String pkg) {
+        if (pkg.equals("java.util.concurrent") || pkg.startsWith("java.")) {
+            return false;
+        }
+        if (Api.isForkJoinCopyPackage(pkg)) {
+            return true;
+        }
+        Set<String> vendored = vendoredForkJoin;
+        if (vendored == null) {
+            // A package of the sources that declares ForkJoinTask next to its pool or task classes is a copy of the
+            // framework, whatever its name (projects vendored jsr166y under their own packages before Java 7).
+            Set<String> found = new HashSet<>();
+            for (String p : index.packageNames()) {
+                Set<String> types = index.topLevelNames(p);
+                if (!p.startsWith("java.") && types.contains("ForkJoinTask") && (types.contains("ForkJoinPool")
+                        || types.contains("RecursiveTask") || types.contains("RecursiveAction"))) {
+                    found.add(p);
+                }
+            }
+            vendored = Set.copyOf(found);
+            vendoredForkJoin = vendored;
+        }
+        return vendored.contains(pkg);
+    }
+
+    /**
+     * The name that subtyping and the APIs' tables know a type by: the java.util.concurrent original of a copy of
+     * the fork/join framework (declared in the sources or not), else the dotted name of the key.
+     */
+    public String canonical(String key) {
+        if (key == null) {
+            return null;
+        }
+        String name = ProjectIndex.nameOf(key);
+        String original = forkJoinOriginal(name);
+        return original != null ? original : name;
+    }
+
+    /** Whether a type is one of the runtimes' own (a copy of the fork/join framework included), or nested in one. */
+    public boolean isFramework(String key) {
+        return Api.isFramework(canonical(key));
     }
 
     private String memberTypeChain(String owner, String rest) {
@@ -80,7 +162,7 @@ public final class TypeNames {
             if (info != null) {
                 TypeInfo m = info.memberType(name);
                 if (m != null) {
-                    return m.fqn();
+                    return m.key();
                 }
                 if (!resolvingSupertypes.get().contains(info)) {
                     walk.follow(supertypes(info));
@@ -139,9 +221,9 @@ public final class TypeNames {
                     continue;
                 }
                 if (info.simpleName().equals(name)) {
-                    return info.fqn();
+                    return info.key();
                 }
-                String member = memberType(info.fqn(), name);
+                String member = memberType(info.key(), name);
                 if (member != null) {
                     return member;
                 }
@@ -154,16 +236,16 @@ public final class TypeNames {
         for (ImportDeclaration imp : cu.getImports()) {
             if (!imp.isStatic() && !imp.isAsterisk() && !imp.isModule()
                     && imp.getName().getIdentifier().equals(name)) {
-                return imp.getNameAsString();
+                return denote(imp.getNameAsString(), typeOrUnit);
             }
         }
         String pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
         if (index.hasTopLevel(pkg, name)) {
-            return pkg.isEmpty() ? name : pkg + "." + name;
+            return denote(pkg.isEmpty() ? name : pkg + "." + name, typeOrUnit);
         }
         for (ImportDeclaration imp : cu.getImports()) {
             if (imp.isAsterisk() && !imp.isStatic() && !imp.isModule()) {
-                String candidate = imp.getNameAsString() + "." + name;
+                String candidate = denote(imp.getNameAsString() + "." + name, typeOrUnit);
                 if (typeExists(candidate)) {
                     return candidate;
                 }
@@ -226,7 +308,7 @@ public final class TypeNames {
             }
             for (ClassOrInterfaceType w : written) {
                 String fqn = resolveTypeName(w.getNameWithScope(), d);
-                if (fqn != null && !fqn.equals(t.fqn())) {
+                if (fqn != null && !fqn.equals(t.key())) {
                     result.add(fqn);
                 }
             }
@@ -245,7 +327,9 @@ public final class TypeNames {
         if (type.equals(target)) {
             return true;
         }
-        return subtypes.computeIfAbsent(type + "<:" + target, k -> computeSubtype(type, target, new HashSet<>()));
+        String originalTarget = forkJoinOriginal(ProjectIndex.nameOf(target));
+        String goal = originalTarget != null ? originalTarget : target;
+        return subtypes.computeIfAbsent(type + "<:" + goal, k -> computeSubtype(type, goal, new HashSet<>()));
     }
 
     private boolean computeSubtype(String type, String target, Set<String> seen) {
@@ -254,6 +338,11 @@ public final class TypeNames {
         }
         if (!seen.add(type)) {
             return false;
+        }
+        // A copy of the fork/join framework, vendored into the sources or not, is the original as far as types go.
+        String original = forkJoinOriginal(ProjectIndex.nameOf(type));
+        if (original != null) {
+            return computeSubtype(original, target, seen);
         }
         TypeInfo info = index.type(type);
         if (info != null) {
@@ -294,9 +383,9 @@ public final class TypeNames {
                     continue;
                 }
                 if (imp.isAsterisk()) {
-                    owners.add(imp.getNameAsString());
+                    owners.add(denote(imp.getNameAsString(), cu));
                 } else if (imp.getName().getIdentifier().equals(name)) {
-                    imp.getName().getQualifier().ifPresent(q -> owners.add(q.asString()));
+                    imp.getName().getQualifier().ifPresent(q -> owners.add(denote(q.asString(), cu)));
                 }
             }
         });

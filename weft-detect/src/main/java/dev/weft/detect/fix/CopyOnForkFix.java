@@ -323,7 +323,7 @@ final class CopyOnForkFix {
         if (!field.getType().isArrayType()) {
             throw new Refusal("field '" + name + "' is not an array");
         }
-        if (!resolver.index().directSubtypes(task.fqn(), resolver.names()).isEmpty()) {
+        if (!resolver.index().directSubtypes(task.key(), resolver.names()).isEmpty()) {
             throw new Refusal(task.simpleName() + " has subclasses, which would need the same rewrite");
         }
         requireNoOutsideAccess(task, name);
@@ -695,7 +695,7 @@ final class CopyOnForkFix {
             for (FieldAccessExpr access : f.unit().findAll(FieldAccessExpr.class)) {
                 if (access.getNameAsString().equals(name) && !access.getScope().isThisExpr()) {
                     TypeRef t = resolver.expressions().typeOf(access.getScope());
-                    if (t == null || t.name().equals(task.fqn())) {
+                    if (t == null || t.name().equals(task.key())) {
                         throw new Refusal("'" + name + "' is read from outside the task (" + RangeRewrite.text(access)
                                 + " in " + f.path().getFileName() + " at line " + RangeRewrite.line(access) + ")");
                     }

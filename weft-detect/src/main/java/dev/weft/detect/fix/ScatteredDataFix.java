@@ -142,7 +142,7 @@ final class ScatteredDataFix {
 
     private String enclosingTaskKind(Node n) {
         ClassScope c = resolver.bindings().enclosingClass(n);
-        return c == null ? null : c.fqn();
+        return c == null ? null : c.key();
     }
 
     /** Whether {@code n} runs as part of the loop itself, not in a lambda or class declared inside it. */

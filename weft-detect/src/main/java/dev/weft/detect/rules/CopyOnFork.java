@@ -217,7 +217,7 @@ final class CopyOnFork implements Rule {
             return null;
         }
         ClassScope c = ctx.bindings().enclosingClass(at);
-        if (c == null || c.fqn() == null || !ctx.names().isTaskType(c.fqn())) {
+        if (c == null || c.key() == null || !ctx.names().isTaskType(c.key())) {
             return null;
         }
         return "the new task's field '" + field + "' (a defensive copy in its constructor, made at every fork)";

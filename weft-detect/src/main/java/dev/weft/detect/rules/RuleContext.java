@@ -70,8 +70,17 @@ final class RuleContext {
      * several bodies, e.g. a lambda inside {@code compute()} that is also an entry point itself).
      */
     void report(Node at, Bottleneck b, String message, TaskBody body) {
+        add(at, b, false, message, body);
+    }
+
+    /** Records a note at {@code at}: the construct of a bottleneck where, as written, it costs little. */
+    void note(Node at, Bottleneck b, String message, TaskBody body) {
+        add(at, b, true, message, body);
+    }
+
+    private void add(Node at, Bottleneck b, boolean note, String message, TaskBody body) {
         if (reported.computeIfAbsent(at, k -> EnumSet.noneOf(Bottleneck.class)).add(b)) {
-            hits.add(new Hit(at, b, message + " (" + body.where() + ")", body));
+            hits.add(new Hit(at, b, note, message + " (" + body.where() + ")", body));
         }
     }
 }
