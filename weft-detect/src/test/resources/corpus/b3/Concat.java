@@ -80,8 +80,8 @@ public class Concat {
             if (paths.size() < 2) {
                 return paths;
             }
-            Names l = new Names(paths.subList(0, paths.size() / 2));
-            Names r = new Names(paths.subList(paths.size() / 2, paths.size()));
+            Names l = new Names(paths.subList(0, paths.size() / 2));   // expect: B2
+            Names r = new Names(paths.subList(paths.size() / 2, paths.size()));   // expect: B2
             invokeAll(l, r);
             return Stream.concat(l.join().stream(), r.join().stream())   // expect: B3
                     .collect(Collectors.toList());

@@ -7,8 +7,11 @@ import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Set;
 
 /** Small questions about syntax trees that the rules and the rewrites share. */
@@ -56,6 +59,41 @@ public final class Ast {
     /** 1-based column where {@code n} starts, 0 if unknown. */
     public static int column(Node n) {
         return n.getBegin().map(p -> p.column).orElse(0);
+    }
+
+    /**
+     * Whether a collection holds this very object. Nodes compare (and hash) structurally, so {@code contains} on
+     * a list of nodes walks both trees, and takes two identical methods of different classes for one.
+     */
+    public static boolean containsSame(Collection<?> c, Object o) {
+        for (Object x : c) {
+            if (x == o) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The position of this very object in a list, or -1 (see {@link #containsSame}). */
+    public static int indexOfSame(List<?> list, Object o) {
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == o) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The list without repeats of the same object, in order (see {@link #containsSame}). */
+    public static <T> List<T> distinct(List<T> list) {
+        Set<T> seen = identitySet();
+        List<T> result = new ArrayList<>();
+        for (T x : list) {
+            if (seen.add(x)) {
+                result.add(x);
+            }
+        }
+        return result;
     }
 
     /** An identity set, for walks that must not revisit a node (nodes compare structurally). */

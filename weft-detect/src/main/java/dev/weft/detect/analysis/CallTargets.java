@@ -12,10 +12,8 @@ import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The methods and constructors of the analysed sources that a call may run: the call graph of task code
@@ -231,7 +229,7 @@ public final class CallTargets {
      */
     public List<CallableDeclaration<?>> projectMethods(String owner, String name, int arity) {
         HierarchyWalk walk = new HierarchyWalk(owner);
-        Set<CallableDeclaration<?>> result = new LinkedHashSet<>();
+        List<CallableDeclaration<?>> result = new ArrayList<>();
         for (String t = walk.next(); t != null; t = walk.next()) {
             if (names.isFramework(t)) {
                 continue;
@@ -253,6 +251,6 @@ public final class CallTargets {
                 walk.follow(names.supertypes(info));
             }
         }
-        return new ArrayList<>(result);
+        return Ast.distinct(result);
     }
 }

@@ -238,6 +238,15 @@ public final class ExpressionTypes {
     }
 
     /**
+     * Whether a call on a receiver of this platform type runs a method the JDK declares {@code synchronized}
+     * (every overload of that name and arity).
+     */
+    public boolean callsSynchronizedJdkMethod(String owner, String name, int arity) {
+        return names.isPlatformType(owner) && !index.mayDeclare(owner)
+                && jdk.isSynchronized(names.canonical(owner), name, arity);
+    }
+
+    /**
      * Whether a call is {@code Owner.name(...)} for one of {@code methodNames}: qualified by the type, or
      * unqualified through a static import (or from inside that type).
      */

@@ -2,6 +2,8 @@ package dev.weft.detect.analysis;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -84,26 +86,60 @@ public final class Forks {
 
     /**
      * The {@code fork()} calls directly in this loop whose task is created or assigned in the same iteration;
-     * empty if none, or if the tasks are CountedCompleters (whose idiom is exactly that).
+     * empty if none, or if the tasks are CountedCompleters (whose idiom is exactly that). When there are none,
+     * the calls of the loop to a method of the sources that creates and forks a task itself ({@code spawn(i)}).
      */
     public List<MethodCallExpr> preparedForks(Statement loop) {
         Statement body = loopBody(loop);
         List<MethodCallExpr> result = new ArrayList<>();
-        TypeNames names = resolver.names();
         for (MethodCallExpr m : forksIn(loop)) {
-            Expression task = Ast.unwrap(m.getScope().get());
-            TypeRef t = resolver.expressions().receiverType(task);
-            if (t != null && !names.isTaskType(t.name())) {
-                continue;
-            }
-            if (names.isSubtype(t, Api.COUNTED_COMPLETER) || (t == null && inCompleter(m))) {
-                continue;
-            }
-            if (preparedInIteration(task, body)) {
+            if (forksATaskPreparedIn(m, body)) {
                 result.add(m);
             }
         }
+        if (result.isEmpty()) {
+            for (MethodCallExpr call : body.findAll(MethodCallExpr.class, c -> innermostLoop(c) == loop)) {
+                if (forkingHelper(call) != null) {
+                    result.add(call);
+                }
+            }
+        }
         return result;
+    }
+
+    /**
+     * The method of the sources that a call runs when that method creates a task and forks it (outside any loop of
+     * its own, which would be reported there): the fork of a loop that calls it once per iteration; else null.
+     */
+    public MethodDeclaration forkingHelper(MethodCallExpr call) {
+        if (call.getNameAsString().equals("fork")) {
+            return null;
+        }
+        for (CallableDeclaration<?> target : resolver.calls().targets(call)) {
+            if (target instanceof MethodDeclaration md && md.getBody().isPresent()) {
+                for (MethodCallExpr m : md.getBody().get().findAll(MethodCallExpr.class, f -> f.getNameAsString().equals("fork")
+                        && f.getArguments().isEmpty() && f.getScope().isPresent() && innermostLoop(f) == null
+                        && Ast.enclosingCallable(f) == md)) {
+                    if (forksATaskPreparedIn(m, md.getBody().get())) {
+                        return md;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private boolean forksATaskPreparedIn(MethodCallExpr fork, Statement scope) {
+        TypeNames names = resolver.names();
+        Expression task = Ast.unwrap(fork.getScope().get());
+        TypeRef t = resolver.expressions().receiverType(task);
+        if (t != null && !names.isTaskType(t.name())) {
+            return false;
+        }
+        if (names.isSubtype(t, Api.COUNTED_COMPLETER) || (t == null && inCompleter(fork))) {
+            return false;
+        }
+        return preparedInIteration(task, scope);
     }
 
     private boolean inCompleter(Node n) {

@@ -1,12 +1,15 @@
 package dev.weft.detect.analysis;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 
 /** Which values are results of joining subtasks: what copy on join (B3) looks for being copied. */
@@ -15,6 +18,8 @@ public final class JoinedValues {
             "compute");
 
     private final Resolver resolver;
+    /** Parameters of methods of the sources: whether some call passes them a joined result (null: being decided). */
+    private final Map<Parameter, Boolean> joinedParameters = new IdentityHashMap<>();
 
     JoinedValues(Resolver resolver) {
         this.resolver = resolver;
@@ -23,8 +28,9 @@ public final class JoinedValues {
     /**
      * Whether an expression is (a variable holding) the result of joining a subtask: {@code t.join()},
      * {@code t.invoke()}, {@code t.get()} of a task or future, {@code t.compute()} of a subtask run inline, the
-     * result of {@code Weft.join}, or a parameter of the function that combines joined results
-     * ({@code Weft.join}'s and {@code parallelReduce}'s combine).
+     * result of {@code Weft.join}, a parameter of the function that combines joined results
+     * ({@code Weft.join}'s and {@code parallelReduce}'s combine), or a parameter of a method of the sources that
+     * some call passes a joined result ({@code merge(left.join(), right.join())}).
      */
     public boolean isJoinResult(Expression e) {
         return isJoinResult(e, 0);
@@ -61,6 +67,9 @@ public final class JoinedValues {
             if (b.kind() == Binding.Kind.LAMBDA_PARAMETER && b.declarator() instanceof Parameter p) {
                 return isCombineParameter(p);
             }
+            if (b.kind() == Binding.Kind.PARAMETER && b.declarator() instanceof Parameter p) {
+                return receivesJoined(p, depth);
+            }
             if (b.kind() != Binding.Kind.LOCAL) {
                 return false;
             }
@@ -81,6 +90,28 @@ public final class JoinedValues {
             }
         }
         return false;
+    }
+
+    /** Whether some call of the method passes this parameter a joined result (a merge helper's inputs). */
+    private boolean receivesJoined(Parameter p, int depth) {
+        if (!(p.getParentNode().orElse(null) instanceof MethodDeclaration md) || p.isVarArgs()) {
+            return false;
+        }
+        Boolean known = joinedParameters.get(p);
+        if (known != null || joinedParameters.containsKey(p)) {
+            return Boolean.TRUE.equals(known);
+        }
+        joinedParameters.put(p, null);
+        int position = Ast.indexOfSame(md.getParameters(), p);
+        boolean joined = false;
+        for (MethodCallExpr call : resolver.dispatch().callsTo(md)) {
+            if (position < call.getArguments().size() && isJoinResult(call.getArgument(position), depth + 1)) {
+                joined = true;
+                break;
+            }
+        }
+        joinedParameters.put(p, joined);
+        return joined;
     }
 
     /** Whether a lambda parameter receives joined results: the combine of Weft.join or parallelReduce*. */

@@ -281,6 +281,21 @@ public final class ProjectIndex {
         return rootOfFile.get(normalize(cu.getStorage().get().getPath()));
     }
 
+    /**
+     * Whether the sources may declare a type of this key: it, or the top-level type it would be nested in, is
+     * declared. Parses nothing (a nested name is not checked), so it is cheap enough to ask about every import.
+     */
+    synchronized boolean mayDeclare(String key) {
+        for (String prefix = key; ; prefix = prefix.substring(0, prefix.lastIndexOf('.'))) {
+            if (byKey.containsKey(prefix) || declaredIn.containsKey(prefix) || duplicates.containsKey(prefix)) {
+                return true;
+            }
+            if (prefix.lastIndexOf('.') < 0) {
+                return false;
+            }
+        }
+    }
+
     /** Whether the sources declare a type of this key (without parsing anything for a top-level one). */
     synchronized boolean declares(String key) {
         if (byKey.containsKey(key) || declaredIn.containsKey(key) || duplicates.containsKey(key)) {

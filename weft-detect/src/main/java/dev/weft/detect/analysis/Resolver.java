@@ -23,6 +23,8 @@ public final class Resolver {
     private final CallTargets calls;
     private final Forks forks;
     private final JoinedValues joinedValues;
+    private final Dispatch dispatch;
+    private final Copies copies;
 
     /**
      * @param index  the analysed sources
@@ -38,6 +40,8 @@ public final class Resolver {
         this.calls = new CallTargets(index, names, bindings, expressions);
         this.forks = new Forks(this);
         this.joinedValues = new JoinedValues(this);
+        this.dispatch = new Dispatch(this);
+        this.copies = new Copies(this);
     }
 
     public ProjectIndex index() {
@@ -66,6 +70,14 @@ public final class Resolver {
 
     public JoinedValues joinedValues() {
         return joinedValues;
+    }
+
+    public Dispatch dispatch() {
+        return dispatch;
+    }
+
+    public Copies copies() {
+        return copies;
     }
 
     /** The solver's counters, for the closing statistics line. */

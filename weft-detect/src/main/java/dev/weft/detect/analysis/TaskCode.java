@@ -21,7 +21,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -55,6 +57,7 @@ public final class TaskCode {
 
     private final Resolver resolver;
     private final List<TaskBody> bodies = new ArrayList<>();
+    private final Map<Node, Set<Node>> reachable = new IdentityHashMap<>();
 
     private TaskCode(Resolver resolver) {
         this.resolver = resolver;
@@ -66,6 +69,42 @@ public final class TaskCode {
         List<TaskBody> entries = code.entries();
         code.reach(entries);
         return code;
+    }
+
+    /**
+     * Whether running any of {@code roots} (methods, constructors, lambdas) may run {@code target}: the call graph
+     * of task code, from those roots. A copy made in code that the subtask receiving it runs again is made at
+     * every level of the recursion.
+     */
+    public boolean reaches(List<? extends Node> roots, Node target) {
+        for (Node root : roots) {
+            if (root == target || reachableFrom(root).contains(target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Set<Node> reachableFrom(Node root) {
+        Set<Node> known = reachable.get(root);
+        if (known != null) {
+            return known;
+        }
+        Set<Node> seen = Ast.identitySet();
+        Deque<Node> work = new ArrayDeque<>();
+        work.add(root);
+        while (!work.isEmpty()) {
+            Node body = work.poll();
+            walk(body, false, node -> {
+                for (Node target : calleesOf(node)) {
+                    if (seen.add(target)) {
+                        work.add(target);
+                    }
+                }
+            });
+        }
+        reachable.put(root, seen);
+        return seen;
     }
 
     /** Every body of task code, entry points first, each once. */
@@ -194,25 +233,41 @@ public final class TaskCode {
             TaskBody body = work.poll();
             bodies.add(body);
             walk(body.root(), false, node -> {
-                List<CallableDeclaration<?>> targets;
-                if (node instanceof MethodCallExpr m) {
-                    targets = resolver.calls().targets(m);
-                } else if (node instanceof ObjectCreationExpr o) {
-                    targets = resolver.calls().targets(o);
-                } else if (node instanceof ExplicitConstructorInvocationStmt s) {
-                    targets = resolver.calls().targets(s);
-                } else if (node instanceof MethodReferenceExpr r) {
-                    targets = resolver.calls().targets(r);
-                } else {
-                    return;
-                }
-                for (CallableDeclaration<?> target : targets) {
+                for (Node target : calleesOf(node)) {
                     if (seen.add(target)) {
-                        work.add(new TaskBody(target, callableName(target), body, node));
+                        work.add(new TaskBody(target, bodyName(target), body, node));
                     }
                 }
             });
         }
+    }
+
+    /**
+     * What a node of task code runs when it is a call: the methods and constructors of the sources it is bound
+     * to, or, for a call through an interface, an abstract method or a functional value, what {@link Dispatch}
+     * finds it may run (methods, or lambdas).
+     */
+    List<Node> calleesOf(Node node) {
+        CallTargets calls = resolver.calls();
+        if (node instanceof MethodCallExpr m) {
+            List<CallableDeclaration<?>> bound = calls.targets(m);
+            return bound.isEmpty() ? resolver.dispatch().targets(m) : List.copyOf(bound);
+        } else if (node instanceof ObjectCreationExpr o) {
+            return List.copyOf(calls.targets(o));
+        } else if (node instanceof ExplicitConstructorInvocationStmt s) {
+            return List.copyOf(calls.targets(s));
+        } else if (node instanceof MethodReferenceExpr r) {
+            return List.copyOf(calls.targets(r));
+        }
+        return List.of();
+    }
+
+    private String bodyName(Node target) {
+        if (target instanceof CallableDeclaration<?> c) {
+            return callableName(c);
+        }
+        SourceFile f = target.findCompilationUnit().map(resolver.index()::file).orElse(null);
+        return "lambda (" + (f == null ? "" : f.path().getFileName() + ":") + line(target) + ")";
     }
 
     /**

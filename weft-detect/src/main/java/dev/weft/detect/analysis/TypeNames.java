@@ -14,7 +14,9 @@ import com.github.javaparser.ast.type.PrimitiveType;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.type.TypeParameter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,7 +33,8 @@ public final class TypeNames {
 
     private final ProjectIndex index;
     private final JdkTypes jdk;
-    private final Map<Node, Map<String, String>> typeNames = new ConcurrentHashMap<>();
+    /** Resolved simple names, per enclosing type or file (by identity: nodes hash their whole subtree). */
+    private final Map<Node, Map<String, String>> typeNames = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<String, Boolean> subtypes = new ConcurrentHashMap<>();
     private final ThreadLocal<Set<TypeInfo>> resolvingSupertypes = ThreadLocal.withInitial(HashSet::new);
     private volatile Set<String> vendoredForkJoin;
@@ -44,6 +47,16 @@ public final class TypeNames {
     /** Whether a type of this dotted name exists in the sources, the JDK, or Weft's public API. */
     public boolean typeExists(String fqn) {
         return index.declares(fqn) || jdk.load(fqn).isPresent() || Api.EXTERNAL_SUPERTYPES.containsKey(fqn);
+    }
+
+    /** Whether the platform (the running JDK) has a type of this name: the sources may be the JDK's own. */
+    public boolean isPlatformType(String key) {
+        return jdk.load(canonical(key)).isPresent();
+    }
+
+    /** Whether a type that the sources do not declare is an interface of the platform. */
+    boolean isPlatformInterface(String key) {
+        return jdk.load(canonical(key)).map(Class::isInterface).orElse(false);
     }
 
     /** Whether the analysed sources declare a type of this key. */
@@ -76,7 +89,7 @@ public final class TypeNames {
      */
     private String denote(String fqn, Node context) {
         String key = index.keyFor(fqn, context);
-        if (index.declares(key)) {
+        if (index.mayDeclare(key)) {
             return key;
         }
         String copied = forkJoinOriginal(fqn);
@@ -87,7 +100,7 @@ public final class TypeNames {
      * The java.util.concurrent type that {@code fqn} is a copy of ({@code jsr166y.ForkJoinPool.ManagedBlocker} is
      * {@code java.util.concurrent.ForkJoinPool.ManagedBlocker}), or null if it is none.
      */
-    String forkJoinOriginal(String fqn) {
+    public String forkJoinOriginal(String fqn) {
         for (int dot = fqn.indexOf('.'); dot > 0; dot = fqn.indexOf('.', dot + 1)) {
             String pkg = fqn.substring(0, dot);
             int end = fqn.indexOf('.', dot + 1);
@@ -158,6 +171,10 @@ public final class TypeNames {
     String memberType(String owner, String name) {
         HierarchyWalk walk = new HierarchyWalk(owner);
         for (String t = walk.next(); t != null; t = walk.next()) {
+            if (jdk.load(t + "." + name).isPresent()) {
+                // A member of a platform type: no need to parse its source (the sources may be the JDK's own).
+                return t + "." + name;
+            }
             TypeInfo info = index.type(t);
             if (info != null) {
                 TypeInfo m = info.memberType(name);
@@ -167,8 +184,6 @@ public final class TypeNames {
                 if (!resolvingSupertypes.get().contains(info)) {
                     walk.follow(supertypes(info));
                 }
-            } else if (jdk.load(t + "." + name).isPresent()) {
-                return t + "." + name;
             } else {
                 walk.follow(jdk.supertypes(t));
             }
@@ -197,7 +212,7 @@ public final class TypeNames {
         }
         String cached = typeNames.computeIfAbsent(key, k -> new ConcurrentHashMap<>()).get(name);
         if (cached == null) {
-            String found = lookupSimpleName(name, key);
+            String found = lookupSimpleName(name, key, true);
             cached = found == null ? NONE : found;
             typeNames.get(key).put(name, cached);
         }
@@ -213,7 +228,27 @@ public final class TypeNames {
         return null;
     }
 
-    private String lookupSimpleName(String name, Node typeOrUnit) {
+    /**
+     * What a simple type name means at {@code context} as the compiler would see it: like
+     * {@link #resolveTypeName}, but without taking an unimported {@code ForkJoinTask} for java.util.concurrent's
+     * (the lenience that lets the analysis read code whose imports do not resolve). Null if it means nothing there:
+     * a rewrite that writes the name must import it first.
+     */
+    public String visibleType(String simpleName, Node context) {
+        for (Node n = context; n != null; n = n.getParentNode().orElse(null)) {
+            if (n instanceof NodeWithTypeParameters<?> generic) {
+                for (TypeParameter p : generic.getTypeParameters()) {
+                    if (p.getNameAsString().equals(simpleName)) {
+                        return p.getNameAsString();
+                    }
+                }
+            }
+        }
+        Node key = enclosingTypeNode(context);
+        return key == null ? null : lookupSimpleName(simpleName, key, false);
+    }
+
+    private String lookupSimpleName(String name, Node typeOrUnit, boolean lenient) {
         for (Node n = typeOrUnit; n != null; n = n.getParentNode().orElse(null)) {
             if (n instanceof TypeDeclaration<?> t) {
                 TypeInfo info = index.info(t);
@@ -262,7 +297,7 @@ public final class TypeNames {
         if (index.hasTopLevel("java.lang", name) || jdk.load("java.lang." + name).isPresent()) {
             return "java.lang." + name;
         }
-        return Api.WELL_KNOWN.get(name);
+        return lenient ? Api.WELL_KNOWN.get(name) : null;
     }
 
     /** The static type denoted by a type written in the source at {@code context}, or null. */
@@ -343,6 +378,11 @@ public final class TypeNames {
         String original = forkJoinOriginal(ProjectIndex.nameOf(type));
         if (original != null) {
             return computeSubtype(original, target, seen);
+        }
+        // A type the platform has (the sources may be the JDK's own): reflection answers without parsing its file,
+        // and a platform class is no subtype of a class outside the platform.
+        if (jdk.load(type).isPresent()) {
+            return jdk.load(target).isPresent() && jdk.isSubtype(type, target);
         }
         TypeInfo info = index.type(type);
         if (info != null) {

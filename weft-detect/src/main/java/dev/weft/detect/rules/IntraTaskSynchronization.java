@@ -2,10 +2,14 @@ package dev.weft.detect.rules;
 
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.analysis.Bindings;
 import dev.weft.detect.analysis.ExpressionTypes;
@@ -82,7 +86,7 @@ final class IntraTaskSynchronization implements Rule {
             ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (Object.wait) in task code: " + COST + " " + FIX, body);
             return;
         }
-        if (m.getScope().isEmpty() || !mayBlock(name, n)) {
+        if (m.getScope().isEmpty()) {
             return;
         }
         Expression scope = m.getScope().get();
@@ -92,19 +96,45 @@ final class IntraTaskSynchronization implements Rule {
         if (bindings.typeNameOf(scope) != null) {
             return;
         }
-        TypeRef t = expressions.receiverType(scope);
-        if (t == null) {
-            return;
-        }
-        for (Blocking b : BLOCKING) {
-            if (b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
-                    && names.isSubtype(t, b.owner())) {
-                String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
-                ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (" + owner + "." + name
-                        + ") blocks in task code: " + COST + " " + FIX, body);
+        if (mayBlock(name, n)) {
+            TypeRef t = expressions.receiverType(scope);
+            if (t == null) {
                 return;
             }
+            for (Blocking b : BLOCKING) {
+                if (b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
+                        && names.isSubtype(t, b.owner())) {
+                    String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
+                    ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (" + owner + "." + name
+                            + ") blocks in task code: " + COST + " " + FIX, body);
+                    return;
+                }
+            }
+            return;
         }
+        // A hidden lock: a method the JDK declares synchronized (Vector, StringBuffer, BufferedImage.setRGB...).
+        // Declarations only: the symbol solver is too slow to ask about every call of task code.
+        TypeRef t = expressions.typeOf(scope);
+        if (t != null && !t.isArray() && !names.isSubtype(t, "java.lang.Throwable") && !inHandler(m)
+                && expressions.callsSynchronizedJdkMethod(t.name(), name, n)) {
+            String owner = t.name().substring(t.name().lastIndexOf('.') + 1);
+            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " calls " + owner + "." + name + "(), a synchronized"
+                    + " method: a hidden lock on the receiver, which every task that shares it contends for: " + COST
+                    + " " + FIX_HIDDEN, body);
+        }
+    }
+
+    /** Whether a call is in a catch block or builds an exception: code of the failure path, run once. */
+    private static boolean inHandler(Node n) {
+        for (Node p = n.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof CatchClause || p instanceof ThrowStmt) {
+                return true;
+            }
+            if (p instanceof BodyDeclaration<?> || p instanceof LambdaExpr) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static boolean mayBlock(String name, int arity) {
@@ -122,4 +152,7 @@ final class IntraTaskSynchronization implements Rule {
     private static final String FIX = "Let each subtask compute its own result and combine them at the join (or use"
             + " an atomic/LongAdder); if blocking is unavoidable, wrap it in Weft.blocking(...) or"
             + " ForkJoinPool.managedBlock(...).";
+    private static final String FIX_HIDDEN = "Give each subtask its own (unsynchronized) object and combine them at the"
+            + " join, or use the unsynchronized class (ArrayList, StringBuilder, HashMap); an outer lock around the"
+            + " call adds nothing.";
 }

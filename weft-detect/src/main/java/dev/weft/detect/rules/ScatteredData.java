@@ -1,6 +1,7 @@
 package dev.weft.detect.rules;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.stmt.Statement;
 import dev.weft.detect.Bottleneck;
@@ -31,14 +32,17 @@ final class ScatteredData implements Rule {
         List<MethodCallExpr> forks = ctx.forks().preparedForks((Statement) node);
         if (!forks.isEmpty()) {
             MethodCallExpr f = forks.get(0);
-            ctx.report(node, Bottleneck.B4, "this loop prepares and forks one subtask per iteration ("
-                    + Snippets.text(f) + "), a-b-a-b: " + COST + " " + FIX, body);
+            MethodDeclaration helper = ctx.forks().forkingHelper(f);
+            String how = helper == null ? Snippets.text(f)
+                    : Snippets.text(f) + ", which creates a subtask and forks it in " + helper.getNameAsString() + "()";
+            ctx.report(node, Bottleneck.B4, "this loop prepares and forks one subtask per iteration (" + how
+                    + "), a-b-a-b: " + COST + " " + FIX, body);
         }
     }
 
     private static final String COST = "allocating each subtask's data and publishing it alternate, so the data of"
             + " consecutive subtasks end up scattered, thieves wake for each fork before the rest exist, and the"
             + " forking worker's cache is churned (data management layer: scattered data).";
-    private static final String FIX = "Build all the subtasks first (into a list), then hand them to"
-            + " invokeAll(...) in one go.";
+    private static final String FIX = "Build all the subtasks first (into a list), then fork them in a second loop"
+            + " (or hand them to invokeAll(...) if nothing else runs before they are joined).";
 }

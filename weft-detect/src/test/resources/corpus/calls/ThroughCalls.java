@@ -1,4 +1,4 @@
-package limits;
+package calls;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,10 +7,13 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Real bottlenecks the detector does not see: the data flow or the call goes through what it cannot follow. */
-public class MergeHelpers {
+/**
+ * Bottlenecks behind calls: joined results copied in a helper, a pool behind an interface, a JDK class's hidden
+ * lock, a spin on an atomic, forks made by a helper called once per iteration.
+ */
+public class ThroughCalls {
 
-    /** The joined results are copied in a helper; the detector does not track join results into parameters. */
+    /** The joined results are copied in a helper, which receives them as parameters. */
     static final class Filter extends RecursiveTask<List<Integer>> {
         private final List<Integer> xs;
 
@@ -23,21 +26,21 @@ public class MergeHelpers {
             if (xs.size() < 100) {
                 return xs.stream().filter(x -> x % 3 == 0).toList();
             }
-            Filter l = new Filter(xs.subList(0, xs.size() / 2));
-            Filter r = new Filter(xs.subList(xs.size() / 2, xs.size()));
+            Filter l = new Filter(xs.subList(0, xs.size() / 2));   // expect: B2
+            Filter r = new Filter(xs.subList(xs.size() / 2, xs.size()));   // expect: B2
             invokeAll(l, r);
             return concat(l.join(), r.join());
         }
 
         private static List<Integer> concat(List<Integer> a, List<Integer> b) {
             List<Integer> out = new ArrayList<>(a.size() + b.size());
-            out.addAll(a);   // miss: B3
-            out.addAll(b);   // miss: B3
+            out.addAll(a);   // expect: B3
+            out.addAll(b);   // expect: B3
             return out;
         }
     }
 
-    /** Jobs go to a pool behind an interface; calls through interfaces are not followed. */
+    /** Jobs go to a pool behind an interface: the call is followed to the implementation. */
     interface Jobs {
         void schedule(Runnable job);
     }
@@ -47,7 +50,7 @@ public class MergeHelpers {
 
         @Override
         public void schedule(Runnable job) {
-            pool.execute(job);   // miss: B1
+            pool.execute(job);   // expect: B1
         }
     }
 
@@ -65,11 +68,11 @@ public class MergeHelpers {
         @Override
         protected Integer compute() {
             jobs.schedule(() -> ready.incrementAndGet());
-            log.append("spawned\n");   // miss: B5
-            while (ready.get() == 0) {   // miss: B6
+            log.append("spawned\n");   // expect: B5
+            while (ready.get() == 0) {   // expect: B6
                 Thread.yield();
             }
-            for (int i = 0; i < 4; i++) {   // miss: B4
+            for (int i = 0; i < 4; i++) {   // expect: B4
                 spawn(i);
             }
             return ready.get();
