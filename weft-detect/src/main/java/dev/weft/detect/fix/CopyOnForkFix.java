@@ -289,6 +289,10 @@ final class CopyOnForkFix {
 
     private String otherCopy(Expression copy) {
         String what = RangeRewrite.text(copy);
+        if (copy instanceof MethodCallExpr m && m.getNameAsString().equals("arraycopy")) {
+            return what + " copies into a new array: written as Arrays.copyOfRange(...) handed to the subtask, --fix"
+                    + " could pass an index range instead";
+        }
         if (copy instanceof MethodCallExpr m && m.getNameAsString().equals("clone")) {
             return what + " is a defensive copy; dropping it is safe only if no caller changes the array"
                     + " afterwards, which --fix cannot know";
@@ -733,9 +737,18 @@ final class CopyOnForkFix {
         return Ast.unwrap(e) instanceof IntegerLiteralExpr i && i.getValue().equals("0");
     }
 
-    /** {@code a.length} of the array field, or {@code a.size()} of the list field. */
+    /**
+     * {@code a.length} of the array field, or {@code a.size()} of the list field, or an effectively final local
+     * holding it ({@code int n = a.size();}).
+     */
     private boolean isLength(Expression e, VariableDeclarator field, RangeRewrite.Data data) {
         Expression x = Ast.unwrap(e);
+        if (x instanceof NameExpr n) {
+            Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
+            return b != null && b.kind() == Binding.Kind.LOCAL && b.initializer() != null
+                    && b.declarator() instanceof VariableDeclarator v && effectivelyFinal(v)
+                    && !(Ast.unwrap(b.initializer()) instanceof NameExpr) && isLength(b.initializer(), field, data);
+        }
         if (data == RangeRewrite.Data.ARRAY) {
             return x instanceof FieldAccessExpr f && f.getNameAsString().equals("length") && isFieldRef(f.getScope(), field);
         }

@@ -19,6 +19,7 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
 import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.printer.lexicalpreservation.LexicalPreservingPrinter;
+import dev.weft.detect.analysis.Snippets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -34,6 +35,9 @@ import java.util.stream.Collectors;
  */
 final class Edits {
     private final Map<CompilationUnit, Set<String>> changed = new IdentityHashMap<>();
+    /** Statements that a rewrite replaced, and what replaced them (a for-each turned into an index loop). */
+    private final Map<Statement, Statement> replaced = new IdentityHashMap<>();
+
     /** Loops whose moved body needs one more level of indentation after printing (see {@link #indentBody}). */
     private final Map<CompilationUnit, List<Indent>> loops = new IdentityHashMap<>();
 
@@ -98,6 +102,20 @@ final class Edits {
         block.getStatements().add(index, s);
     }
 
+    /** Records that a rewrite put {@code replacement} in the place of {@code old}. */
+    void replaced(Statement old, Statement replacement) {
+        replaced.put(old, replacement);
+    }
+
+    /** The statement now in the place of {@code s} (itself if no rewrite replaced it). */
+    Statement current(Statement s) {
+        Statement now = s;
+        while (replaced.containsKey(now)) {
+            now = replaced.get(now);
+        }
+        return now;
+    }
+
     /**
      * Records a loop that replaced another and took over its body: the lexical-preserving printer prints the
      * body's own statements at the loop's indentation (their leading whitespace belonged to the old loop), so
@@ -105,7 +123,7 @@ final class Edits {
      */
     void indentBody(ForStmt loop, int unit) {
         CompilationUnit cu = loop.findCompilationUnit().orElseThrow();
-        String first = ((BlockStmt) loop.getBody()).getStatement(0).toString();
+        String first = Snippets.code(((BlockStmt) loop.getBody()).getStatement(0));
         loops.computeIfAbsent(cu, k -> new ArrayList<>()).add(new Indent(header(loop), first, unit));
         changed.computeIfAbsent(cu, k -> new LinkedHashSet<>());
     }
@@ -283,7 +301,7 @@ final class Edits {
             }
             Indent match = null;
             for (Indent i : pending) {
-                if (i.header().equals(header(loop)) && i.first().equals(b.getStatement(0).toString())) {
+                if (i.header().equals(header(loop)) && i.first().equals(Snippets.code(b.getStatement(0)))) {
                     match = i;
                     break;
                 }

@@ -301,6 +301,7 @@ final class RangeRewrite {
             loop.setBody(block);
         }
         fe.replace(loop);
+        edits.replaced(fe, loop);
         edits.indentBody(loop, Math.max(1, unit));
     }
 

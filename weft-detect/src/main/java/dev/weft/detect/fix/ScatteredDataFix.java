@@ -53,12 +53,13 @@ import java.util.Set;
  * loop calls also skips them, where before the subtasks forked until then kept running on their own.
  */
 final class ScatteredDataFix {
-    /** Calls that wait for, or ask about, a task that the rewritten loop has not forked yet. */
-    private static final Set<String> WAITS = Set.of("join", "invoke", "get", "quietlyJoin", "quietlyInvoke",
-            "isDone", "isCompletedNormally", "isCompletedAbnormally", "getRawResult", "helpQuiesce", "tryUnfork",
-            "invokeAll", "resultNow", "await", "awaitAdvance", "arriveAndAwaitAdvance", "acquire", "take", "lock",
-            "lockInterruptibly", "sleep", "park", "parkNanos", "parkUntil", "wait", "exchange", "transfer",
-            "getQueuedTaskCount", "getSurplusQueuedTaskCount");
+    /** Calls of a task or future that wait for it, or ask about it: the rewritten loop has not forked it yet. */
+    private static final Set<String> TASK_WAITS = Set.of("join", "invoke", "get", "quietlyJoin", "quietlyInvoke",
+            "isDone", "isCompletedNormally", "isCompletedAbnormally", "getRawResult", "tryUnfork", "resultNow");
+    /** Calls that block or wait whatever their receiver: a subtask could be what they wait for. */
+    private static final Set<String> WAITS = Set.of("helpQuiesce", "invokeAll", "await", "awaitAdvance",
+            "arriveAndAwaitAdvance", "acquire", "take", "lock", "lockInterruptibly", "sleep", "park", "parkNanos",
+            "parkUntil", "wait", "exchange", "transfer", "getQueuedTaskCount", "getSurplusQueuedTaskCount");
 
     private final Resolver resolver;
     private final Edits edits;
@@ -70,7 +71,8 @@ final class ScatteredDataFix {
 
     Finding.Fix fix(Hit hit) {
         try {
-            return new Finding.Fix(true, rewrite((Statement) hit.node()));
+            // A copy-on-fork rewrite may have turned this loop into an index loop already.
+            return new Finding.Fix(true, rewrite(edits.current((Statement) hit.node())));
         } catch (Refusal r) {
             return new Finding.Fix(false, r.getMessage());
         }
@@ -112,8 +114,7 @@ final class ScatteredDataFix {
             throw new Refusal("the loop forks both ForkJoinTasks and Weft Tasks");
         }
         for (Node n : body.findAll(Node.class, n -> n instanceof MethodCallExpr || n instanceof SynchronizedStmt)) {
-            if (sameCode(n, loop) && (n instanceof SynchronizedStmt
-                    || WAITS.contains(((MethodCallExpr) n).getNameAsString()))) {
+            if (sameCode(n, loop) && (n instanceof SynchronizedStmt || waits((MethodCallExpr) n))) {
                 throw new Refusal("the loop waits or blocks while it forks (" + RangeRewrite.text(n) + "); with the"
                         + " forks after the loop, it would wait for subtasks that have not started");
             }
@@ -146,6 +147,22 @@ final class ScatteredDataFix {
                 + ") {\n    " + element + ".fork();\n}"));
         edits.touched(block);
         return "the loop now collects its subtasks in '" + list + "' and forks them all right after it";
+    }
+
+    /** Whether a call in the loop waits for or asks about a task: a blocking call, or a task's or future's join. */
+    private boolean waits(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        if (WAITS.contains(name)) {
+            return true;
+        }
+        if (!TASK_WAITS.contains(name)) {
+            return false;
+        }
+        if (m.getScope().isEmpty()) {
+            return true;
+        }
+        TypeRef t = resolver.expressions().typeOf(m.getScope().get());
+        return t == null || resolver.names().isTaskType(t.name()) || resolver.names().isSubtype(t, Api.FUTURE);
     }
 
     private String enclosingTaskKind(Node n) {
