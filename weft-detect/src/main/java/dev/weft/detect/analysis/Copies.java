@@ -199,6 +199,16 @@ public final class Copies {
                 }
                 Expression value = Ast.unwrap(r.getExpression().get());
                 Copy c = of(value, depth);
+                if (c == null && value instanceof ArrayCreationExpr pieces && pieces.getInitializer().isPresent()) {
+                    // An array of copies ({@code new int[][] {copyOfRange(a, 0, m), copyOfRange(a, m, n)}}).
+                    for (Expression piece : pieces.getInitializer().get().getValues()) {
+                        Copy inner = of(Ast.unwrap(piece), depth);
+                        if (inner != null) {
+                            c = new Copy(inner.kind(), "an array of " + inner.what(), null);
+                            break;
+                        }
+                    }
+                }
                 if (c == null && value instanceof com.github.javaparser.ast.expr.ConditionalExpr choice) {
                     c = of(Ast.unwrap(choice.getThenExpr()), depth);
                     c = c != null ? c : of(Ast.unwrap(choice.getElseExpr()), depth);
@@ -241,6 +251,15 @@ public final class Copies {
      * {@code System.arraycopy} into it), how; else null.
      */
     public Fill filledFromData(VariableDeclarator v) {
+        return filled(v, value -> readsData(value, v));
+    }
+
+    /**
+     * If the local variable {@code v} starts as a new, empty collection or array and the code then fills it with
+     * values that {@code reads} accepts ({@code System.arraycopy} into it is accepted when {@code reads} accepts
+     * its source), how; else null.
+     */
+    public Fill filled(VariableDeclarator v, java.util.function.Predicate<Expression> reads) {
         Expression init = v.getInitializer().map(Ast::unwrap).orElse(null);
         boolean fresh = init instanceof ArrayCreationExpr a && a.getInitializer().isEmpty()
                 || init instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isEmpty() && isContainer(o)
@@ -263,10 +282,11 @@ public final class Copies {
                     && a.getParentNode().orElse(null) instanceof AssignExpr as && as.getTarget() == a) {
                 value = as.getValue();
             } else if (parent instanceof MethodCallExpr m && m.getNameAsString().equals("arraycopy")
-                    && m.getArguments().size() == 5 && m.getArgument(2) == use && m.getArgument(0) != use) {
+                    && m.getArguments().size() == 5 && m.getArgument(2) == use && m.getArgument(0) != use
+                    && reads.test(m.getArgument(0))) {
                 return new Fill(Snippets.text(init) + ", filled by " + Snippets.text(m), m);
             }
-            if (value != null && readsData(value, v)) {
+            if (value != null && reads.test(value)) {
                 return new Fill(Snippets.text(init) + ", filled from " + Snippets.text(value), parent);
             }
         }
@@ -311,7 +331,7 @@ public final class Copies {
                 return t != null && (t.isArray() || resolver.names().isSubtype(t, "java.lang.Iterable"));
             }
             TypeRef t = resolver.bindings().typeOf(b);
-            return t != null && resolver.names().isSubtype(t, "java.util.Collection");
+            return t != null && (t.isArray() || resolver.names().isSubtype(t, "java.util.Collection"));
         }
         return false;
     }

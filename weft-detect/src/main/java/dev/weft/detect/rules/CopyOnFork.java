@@ -6,6 +6,7 @@ import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
@@ -160,6 +161,10 @@ final class CopyOnFork implements Rule {
         Node callable = Ast.enclosingCallable(declarator);
         for (NameExpr use : ctx.bindings().uses(declarator, name, callable)) {
             Expression w = Ast.wrapped(use);
+            // An element of an array of copies ({@code halves[0]}) carries one of them.
+            if (w.getParentNode().orElse(null) instanceof ArrayAccessExpr element && element.getName() == w) {
+                w = Ast.wrapped(element);
+            }
             Subtask direct = taskArgument(w, w.getParentNode().orElse(null), ctx);
             if (direct != null) {
                 return direct;

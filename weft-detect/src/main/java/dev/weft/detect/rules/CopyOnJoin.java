@@ -1,12 +1,20 @@
 package dev.weft.detect.rules;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
+import com.github.javaparser.ast.expr.ArrayCreationExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.stmt.ForEachStmt;
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.analysis.Ast;
+import dev.weft.detect.analysis.Copies;
 import dev.weft.detect.analysis.ExpressionTypes;
+import dev.weft.detect.analysis.Forks;
 import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
 import dev.weft.detect.analysis.TypeNames;
@@ -60,6 +68,21 @@ final class CopyOnJoin implements Rule {
                 ctx.report(m, Bottleneck.B3, Snippets.text(m) + " merges the joined result "
                         + Snippets.text(copied) + " by copying it: " + COST + " " + FIX, body);
             }
+        } else if (node instanceof ForEachStmt loop && containsJoinResult(loop.getIterable(), ctx)) {
+            MethodCallExpr put = copyingCall(loop, ctx);
+            if (put != null) {
+                ctx.report(loop, Bottleneck.B3, "this loop copies the elements of the joined result "
+                        + Snippets.text(loop.getIterable()) + " into " + Snippets.text(put.getScope().orElseThrow())
+                        + " (" + Snippets.text(put) + "): " + COST + " " + FIX, body);
+            }
+        } else if ((node instanceof ArrayCreationExpr || node instanceof ObjectCreationExpr)
+                && node.getParentNode().orElse(null) instanceof VariableDeclarator v && Ast.enclosingCallable(v) != null
+                && !(node instanceof ObjectCreationExpr c && c.getArguments().size() == 1 && isCollection(c, names))) {
+            Copies.Fill fill = ctx.resolver().copies().filled(v, value -> readsJoined(value, ctx, 0));
+            if (fill != null && !fill.byArraycopy()) {
+                ctx.report(node, Bottleneck.B3, fill.what() + ": a new container filled, element by element, from"
+                        + " joined results: " + COST + " " + FIX, body);
+            }
         } else if (node instanceof ObjectCreationExpr o && o.getArguments().size() == 1
                 && o.getAnonymousClassBody().isEmpty() && ctx.joined().isJoinResult(o.getArgument(0))) {
             TypeRef t = names.resolveType(o.getType(), o);
@@ -69,6 +92,52 @@ final class CopyOnJoin implements Rule {
             }
         }
     }
+
+    private static boolean isCollection(ObjectCreationExpr o, TypeNames names) {
+        TypeRef t = names.resolveType(o.getType(), o);
+        return t != null && (names.isSubtype(t, "java.util.Collection") || names.isSubtype(t, "java.util.Map"));
+    }
+
+    /**
+     * The call of a loop over a joined result that puts what it reads into another container
+     * ({@code merged.merge(e.getKey(), ...)}, {@code out.add(x)}); null if the loop only reads (sums, counts).
+     */
+    private static MethodCallExpr copyingCall(ForEachStmt loop, RuleContext ctx) {
+        String element = loop.getVariable().getVariable(0).getNameAsString();
+        for (MethodCallExpr m : loop.getBody().findAll(MethodCallExpr.class)) {
+            if (PUTS.contains(m.getNameAsString()) && m.getScope().isPresent() && !m.getArguments().isEmpty()
+                    && Forks.innermostLoop(m) == loop) {
+                for (Expression a : m.getArguments()) {
+                    if (a.findAll(NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(element))) {
+                        return m;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether a value put into a new container is read from a joined result ({@code x[i++]}, {@code x.get(i)}). */
+    private static boolean readsJoined(Expression value, RuleContext ctx, int depth) {
+        Expression v = Ast.unwrap(value);
+        if (depth > 3) {
+            return false;
+        }
+        if (v instanceof ConditionalExpr c) {
+            return readsJoined(c.getThenExpr(), ctx, depth + 1) || readsJoined(c.getElseExpr(), ctx, depth + 1);
+        }
+        if (v instanceof ArrayAccessExpr a) {
+            return ctx.joined().isJoinResult(a.getName());
+        }
+        if (v instanceof MethodCallExpr m && m.getNameAsString().equals("get") && m.getArguments().size() == 1
+                && m.getScope().isPresent()) {
+            return ctx.joined().isJoinResult(m.getScope().get());
+        }
+        return false;
+    }
+
+    private static final Set<String> PUTS = Set.of("add", "addAll", "put", "putAll", "merge", "offer", "push",
+            "addLast", "addFirst", "putIfAbsent", "compute");
 
     private static boolean isStreamConcat(MethodCallExpr m, ExpressionTypes expressions) {
         for (String s : STREAMS) {

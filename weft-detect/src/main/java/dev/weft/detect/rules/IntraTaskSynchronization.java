@@ -4,13 +4,18 @@ import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.ThrowStmt;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Ast;
+import dev.weft.detect.analysis.Binding;
 import dev.weft.detect.analysis.Bindings;
 import dev.weft.detect.analysis.ExpressionTypes;
 import dev.weft.detect.analysis.Snippets;
@@ -112,7 +117,14 @@ final class IntraTaskSynchronization implements Rule {
             }
             return;
         }
-        // A hidden lock: a method the JDK declares synchronized (Vector, StringBuffer, BufferedImage.setRGB...).
+        String wrapper = synchronizedWrapper(scope, ctx);
+        if (wrapper != null && !inHandler(m)) {
+            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " calls a collection made by " + wrapper + ", whose every"
+                    + " method takes the wrapper's lock: a hidden lock that every task sharing it contends for: " + COST
+                    + " " + FIX_HIDDEN, body);
+            return;
+        }
+        // A hidden lock: a method the JDK declares synchronized (Vector, StringBuffer, Hashtable...).
         // Declarations only: the symbol solver is too slow to ask about every call of task code.
         TypeRef t = expressions.typeOf(scope);
         if (t != null && !t.isArray() && !names.isSubtype(t, "java.lang.Throwable") && !inHandler(m)
@@ -122,6 +134,32 @@ final class IntraTaskSynchronization implements Rule {
                     + " method: a hidden lock on the receiver, which every task that shares it contends for: " + COST
                     + " " + FIX_HIDDEN, body);
         }
+    }
+
+    /**
+     * {@code Collections.synchronizedList(...)} (or Map, Set...) when the receiver is a variable initialized with
+     * such a wrapper; null otherwise.
+     */
+    private static String synchronizedWrapper(Expression scope, RuleContext ctx) {
+        Expression e = Ast.unwrap(scope);
+        String name;
+        if (e instanceof NameExpr n) {
+            name = n.getNameAsString();
+        } else if (e instanceof FieldAccessExpr f && f.getScope().isThisExpr()) {
+            name = f.getNameAsString();
+        } else {
+            return null;
+        }
+        Binding b = ctx.bindings().lookup(name, e);
+        Expression init = b == null ? null : b.initializer();
+        if (init == null && b != null && b.declarator() instanceof VariableDeclarator v) {
+            init = v.getInitializer().orElse(null);
+        }
+        if (init != null && Ast.unwrap(init) instanceof MethodCallExpr c && c.getNameAsString().startsWith("synchronized")
+                && ctx.expressions().isStaticCall(c, "java.util.Collections", c.getNameAsString())) {
+            return "Collections." + c.getNameAsString() + "(...)";
+        }
+        return null;
     }
 
     /** Whether a call is in a catch block or builds an exception: code of the failure path, run once. */

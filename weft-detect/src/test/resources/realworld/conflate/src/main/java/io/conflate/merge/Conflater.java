@@ -23,7 +23,7 @@ public final class Conflater {
         int mid = (from + to) >>> 1;
         return Weft.join(() -> conflate(updates, from, mid), () -> conflate(updates, mid, to), (left, right) -> {
             Map<String, Record> merged = new HashMap<>(left);   // expect: B3
-            for (Record r : right.values()) {
+            for (Record r : right.values()) {   // expect: B3
                 merged.merge(r.key(), r, (a, b) -> a.version() >= b.version() ? a : b);
             }
             return merged;
