@@ -7,6 +7,9 @@ import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
@@ -209,7 +212,7 @@ public final class Copies {
                         }
                     }
                 }
-                if (c == null && value instanceof com.github.javaparser.ast.expr.ConditionalExpr choice) {
+                if (c == null && value instanceof ConditionalExpr choice) {
                     c = of(Ast.unwrap(choice.getThenExpr()), depth);
                     c = c != null ? c : of(Ast.unwrap(choice.getElseExpr()), depth);
                 }
@@ -274,12 +277,25 @@ public final class Copies {
         String name = v.getNameAsString();
         for (NameExpr use : resolver.bindings().uses(v, name, scope)) {
             Node parent = use.getParentNode().orElse(null);
+            // The receiver may be chosen ({@code (odd ? a : b).add(x)}), the element nested ({@code b[i][j] = x}).
+            Expression receiver = use;
+            while (receiver.getParentNode().orElse(null) instanceof Expression p
+                    && (p instanceof EnclosedExpr || p instanceof CastExpr
+                    || p instanceof ConditionalExpr c && c.getCondition() != receiver)) {
+                receiver = p;
+            }
+            Expression element = use;
+            while (element.getParentNode().orElse(null) instanceof ArrayAccessExpr a && a.getName() == element) {
+                element = a;
+            }
             Expression value = null;
-            if (parent instanceof MethodCallExpr m && m.getScope().orElse(null) == use && FILLS.contains(m.getNameAsString())
-                    && !m.getArguments().isEmpty()) {
+            if (receiver.getParentNode().orElse(null) instanceof MethodCallExpr m && m.getScope().orElse(null) == receiver
+                    && FILLS.contains(m.getNameAsString()) && !m.getArguments().isEmpty()) {
+                parent = m;
                 value = m.getArgument(m.getArguments().size() - 1);
-            } else if (parent instanceof ArrayAccessExpr a && a.getName() == use
-                    && a.getParentNode().orElse(null) instanceof AssignExpr as && as.getTarget() == a) {
+            } else if (element != use && element.getParentNode().orElse(null) instanceof AssignExpr as
+                    && as.getTarget() == element) {
+                parent = as;
                 value = as.getValue();
             } else if (parent instanceof MethodCallExpr m && m.getNameAsString().equals("arraycopy")
                     && m.getArguments().size() == 5 && m.getArgument(2) == use && m.getArgument(0) != use
@@ -312,7 +328,16 @@ public final class Copies {
     private boolean readsData(Expression value, VariableDeclarator target) {
         Expression v = Ast.unwrap(value);
         if (v instanceof ArrayAccessExpr a) {
-            return !refersTo(a.getName(), target);
+            Expression base = a.getName();
+            while (base instanceof ArrayAccessExpr inner) {
+                base = inner.getName();
+            }
+            return !refersTo(base, target);
+        }
+        // A part of the element of a loop over existing data ({@code e.getValue()} of an entry).
+        if (v instanceof MethodCallExpr m && m.getArguments().isEmpty() && m.getScope().isPresent()
+                && Ast.unwrap(m.getScope().get()) instanceof NameExpr owner && isLoopElementOverData(owner)) {
+            return true;
         }
         if (v instanceof MethodCallExpr m && m.getNameAsString().equals("get") && m.getArguments().size() == 1
                 && m.getScope().isPresent()) {
@@ -332,6 +357,18 @@ public final class Copies {
             }
             TypeRef t = resolver.bindings().typeOf(b);
             return t != null && (t.isArray() || resolver.names().isSubtype(t, "java.util.Collection"));
+        }
+        return false;
+    }
+
+    /** Whether a name is the variable of a for-each loop over an array or an iterable. */
+    private boolean isLoopElementOverData(NameExpr n) {
+        Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
+        if (b != null && b.declarator() instanceof VariableDeclarator d && d.getParentNode().orElse(null)
+                instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr decl
+                && decl.getParentNode().orElse(null) instanceof ForEachStmt loop) {
+            TypeRef t = resolver.expressions().typeOf(loop.getIterable());
+            return t == null || t.isArray() || resolver.names().isSubtype(t, "java.lang.Iterable");
         }
         return false;
     }

@@ -58,6 +58,8 @@ final class IntraTaskSynchronization implements Rule {
             new Blocking(JUC + "BlockingDeque", Set.of("pollFirst", "pollLast"), Set.of(2)),
             new Blocking(JUC + "BlockingDeque", Set.of("offerFirst", "offerLast"), Set.of(3)),
             new Blocking(JUC + "TransferQueue", Set.of("transfer"), Set.of()),
+            new Blocking(JUC + "CompletionService", Set.of("take"), Set.of()),
+            new Blocking(JUC + "CompletionService", Set.of("poll"), Set.of(2)),
             new Blocking(JUC + "TransferQueue", Set.of("tryTransfer"), Set.of(3)));
 
     @Override
