@@ -31,8 +31,9 @@ class ModuleTest {
 
     /**
      * Launches the command line in a fresh JVM from the module path ({@code java -p ... -m dev.weft.detect/...}) on
-     * code only the symbol solver can type (an implicit lambda parameter): every module it needs at run time is
-     * required, Guava included.
+     * code only the symbol solver can type (an implicit lambda parameter), and on code whose hidden lock only
+     * reflection over java.desktop shows: every module it needs at run time is required, Guava and all of Java SE
+     * included ({@code --limit-modules} keeps the launch to what the module requires, as a jlink image would).
      */
     @Test
     void runsFromTheModulePathWithTheSymbolSolver() throws Exception {
@@ -50,12 +51,28 @@ class ModuleTest {
                     }
                 }
                 """);
+        Files.writeString(dir.resolve("Media.java"), """
+                import java.awt.MediaTracker;
+                import java.util.concurrent.RecursiveAction;
+
+                class Media extends RecursiveAction {
+                    final MediaTracker tracker;
+                    Media(MediaTracker tracker) { this.tracker = tracker; }
+                    @Override protected void compute() {
+                        if (tracker.isErrorAny()) {
+                            throw new IllegalStateException("broken image");
+                        }
+                    }
+                }
+                """);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(java.toString(), "-p", modulePath, "-m",
+        Process p = new ProcessBuilder(java.toString(), "-p", modulePath, "--limit-modules", "dev.weft.detect", "-m",
                 "dev.weft.detect/dev.weft.detect.DetectMain", dir.toString())
                 .redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(1, p.waitFor(), text);
         assertTrue(text.contains("Typed.java:8:28: [B5 intra-task synchronization] l.lock() (Lock.lock)"), text);
+        assertTrue(text.contains("Media.java:8:13: [B5 intra-task synchronization] tracker.isErrorAny() calls"
+                + " MediaTracker.isErrorAny(), a synchronized method"), text);
     }
 }
