@@ -36,12 +36,13 @@ import java.util.function.Consumer;
  * {@code Task.of} and {@code ForkJoinTask.adapt}, or to {@code invoke/submit/execute/run} of a ForkJoinPool or
  * WeftPool. From there, calls are followed transitively through the analysed sources.
  *
- * <p>Calls are followed only where the target is statically known: static, private and constructor calls,
- * calls on {@code this}, and calls on receivers whose declared type is a class of the analysed sources (to the
- * nearest declaration up its hierarchy). Calls through interfaces and abstract methods are not followed: taking
- * every implementation would pull in most of a large code base (every Spliterator of the JDK, say) and drown
- * the real findings. Calls into the runtimes themselves ({@link Api#FRAMEWORK_TYPES}) are not followed either:
- * how {@code join()} waits is the scheduler's business. Code inside {@code Weft.blocking(...)} or
+ * <p>Calls are followed where the target is statically known (static, private and constructor calls, calls on
+ * {@code this}, and calls on receivers whose declared type is a class of the analysed sources, to the nearest
+ * declaration up its hierarchy) and, through an interface, an abstract method or a functional value, to what
+ * {@link Dispatch} can tell flows there or implements it in the analysed sources, within its bounds: taking
+ * every implementation of every interface would pull in most of a large code base (every Spliterator of the
+ * JDK, say) and drown the real findings. Calls into the runtimes themselves ({@link Api#FRAMEWORK_TYPES}) are
+ * not followed: how {@code join()} waits is the scheduler's business. Code inside {@code Weft.blocking(...)} or
  * {@code ForkJoinPool.managedBlock(...)} is managed blocking and is not task code for the rules.
  */
 public final class TaskCode {

@@ -23,6 +23,10 @@ import java.util.Set;
  * B1, centralized pooling: task code that hands work to a pool ({@code submit}, {@code execute},
  * {@code invoke}, {@code invokeAll/Any} on a ForkJoinPool, the common pool, a WeftPool or any ExecutorService;
  * {@code CompletableFuture.supplyAsync/runAsync}) where forking a subtask would do.
+ *
+ * <p>{@code getPool().execute/submit(t)} from task code is only a note: since JDK 9 a worker's submission to its
+ * own pool goes onto its own deque, as a fork would. An executor that runs the task on the calling thread (a
+ * lambda or method reference such as {@code Runnable::run}) is no pool, and not reported.
  */
 final class CentralizedPooling implements Rule {
     private static final Set<String> SUBMIT = Set.of("submit", "execute", "invoke", "invokeAll", "invokeAny",

@@ -27,8 +27,10 @@ import java.util.Set;
 
 /**
  * B5, intra-task synchronization: {@code synchronized} blocks and methods, {@code Lock.lock},
- * {@code Condition.await}, {@code Object.wait}, latch/barrier/phaser/semaphore/exchanger waits, and blocking
- * queue {@code take}/{@code put} in task code. The same calls inside {@code Weft.blocking(...)} or
+ * {@code Condition.await}, {@code Object.wait}, latch/barrier/phaser/semaphore/exchanger waits, blocking
+ * queue {@code take}/{@code put}, and hidden locks (calls of methods the JDK declares synchronized, such as
+ * {@code StringBuffer.append} or {@code Vector.add}, and of {@code Collections.synchronized*} wrappers) in task
+ * code. The same calls inside {@code Weft.blocking(...)} or
  * {@code ForkJoinPool.managedBlock(...)} are managed blocking and are not reported.
  */
 final class IntraTaskSynchronization implements Rule {
