@@ -176,6 +176,30 @@ public class Refused {
         }
     }
 
+    /** The views go to a helper that makes and forks the subtask: the rewrite would have to change the helper. */
+    static final class Spawned extends RecursiveTask<Integer> {
+        private final List<String> names;
+
+        Spawned(List<String> names) {
+            this.names = names;
+        }
+
+        private static Spawned spawn(List<String> part) {
+            Spawned s = new Spawned(part);
+            s.fork();
+            return s;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (names.size() < 4) {
+                return names.size();
+            }
+            Spawned l = spawn(names.subList(0, names.size() / 2));
+            return spawn(names.subList(names.size() / 2, names.size())).join() + l.join();
+        }
+    }
+
     /** The subtasks get a partition, not a slice: no index range stands for it. */
     static final class Partition extends RecursiveTask<Long> {
         private final List<Integer> xs;

@@ -152,6 +152,7 @@ class FixTest {
         assertNote(notes, original, "invokeAll(new SortedParts(", "modifies or hands out 'part' (part.sort(null)");
         assertNote(notes, original, "Evens left = new Evens(", "'xs' is used as return xs;");
         assertNote(notes, original, "Split l = new Split(half(a, true));", "made in half(), a helper");
+        assertNote(notes, original, "Spawned l = spawn(", "is passed to spawn(...), not straight to a subtask's");
         assertNote(notes, original, "Partition lo = new Partition(", "builds new data rather than slicing a field");
         assertNote(notes, original, "for (int i = 0; i < 2; i++) {\n                spawn();", "forked in spawn()");
         assertNote(notes, original, "for (int i = 0; i < 2; i++) {\n                Tree t", "can leave early (return;");

@@ -44,6 +44,10 @@ public final class Copies {
     private static final Set<String> FILLS = Set.of("add", "addAll", "put", "putAll", "addLast", "addFirst", "offer",
             "push");
     private static final int HELPER_DEPTH = 3;
+    /** Calls that take one element out of a collection (or an iterator over one). */
+    private static final Set<String> ELEMENT_TAKES = Set.of("getFirst", "getLast", "removeFirst", "removeLast",
+            "pollFirst", "pollLast", "poll", "pop", "remove", "element", "peek", "peekFirst", "peekLast", "first",
+            "last", "next");
 
     /** What sort of copy. */
     public enum Kind {
@@ -322,8 +326,9 @@ public final class Copies {
 
     /**
      * Whether a value put into the new container is existing data: an element of an array or list held by
-     * another variable ({@code a[i]}, {@code xs.get(i)}), a whole collection ({@code addAll(xs)}), or the
-     * variable of a for-each loop over one.
+     * another variable ({@code a[i]}, {@code xs.get(i)}), one taken out of another collection
+     * ({@code xs.removeFirst()}, {@code it.next()}), a whole collection ({@code addAll(xs)}), or the variable of a
+     * for-each loop over one.
      */
     private boolean readsData(Expression value, VariableDeclarator target) {
         Expression v = Ast.unwrap(value);
@@ -343,6 +348,14 @@ public final class Copies {
                 && m.getScope().isPresent()) {
             TypeRef t = resolver.expressions().typeOf(m.getScope().get());
             return t != null && resolver.names().isSubtype(t, "java.util.List") && !refersTo(m.getScope().get(), target);
+        }
+        // An element taken out of another collection, or off an iterator over one: moved rather than copied, but
+        // into new memory all the same ({@code half.add(costs.removeFirst())}).
+        if (v instanceof MethodCallExpr m && ELEMENT_TAKES.contains(m.getNameAsString()) && m.getArguments().size() <= 1
+                && m.getScope().isPresent() && !refersTo(m.getScope().get(), target)) {
+            TypeRef t = resolver.expressions().typeOf(m.getScope().get());
+            return t != null && !t.isArray() && (resolver.names().isSubtype(t, "java.util.Collection")
+                    || resolver.names().isSubtype(t, "java.util.Iterator"));
         }
         if (v instanceof NameExpr n) {
             Binding b = resolver.bindings().lookup(n.getNameAsString(), n);

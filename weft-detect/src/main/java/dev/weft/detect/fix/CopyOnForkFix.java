@@ -263,6 +263,10 @@ final class CopyOnForkFix {
                         + " class's constructor; give the code it calls an index range by hand";
             }
         }
+        if (at.getParentNode().orElse(null) instanceof MethodCallExpr call && Ast.containsSame(call.getArguments(), at)) {
+            return what + " is passed to " + call.getNameAsString() + "(...), not straight to a subtask's constructor;"
+                    + " if that helper makes the subtask, give it the index range by hand";
+        }
         return what + " is used as " + RangeRewrite.text(at.getParentNode().orElse(at)) + ", not passed to a"
                 + " subtask's constructor";
     }

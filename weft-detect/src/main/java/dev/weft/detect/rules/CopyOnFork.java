@@ -5,6 +5,7 @@ import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
@@ -45,6 +46,9 @@ import java.util.List;
  */
 final class CopyOnFork implements Rule {
 
+    /** How many helper calls deep a copy is followed to the subtask it is handed to. */
+    private static final int HELPER_DEPTH = 2;
+
     /** Where copied data goes: a task, and the code that task runs (to tell whether the copy recurs). */
     private record Subtask(String description, List<Node> code) {
     }
@@ -75,7 +79,7 @@ final class CopyOnFork implements Rule {
             }
             copy = new Copies.Copy(Copies.Kind.COPY, fill.what(), null);
             what = fill.what();
-            subtask = viaVariable(v, v.getNameAsString(), ctx);
+            subtask = viaVariable(v, v.getNameAsString(), ctx, 0);
         } else {
             return;
         }
@@ -112,15 +116,20 @@ final class CopyOnFork implements Rule {
     private static Subtask handedToSubtask(Expression copy, RuleContext ctx) {
         Expression e = Ast.wrapped(copy);
         Node parent = e.getParentNode().orElse(null);
-        Subtask direct = taskArgument(e, parent, ctx);
+        Subtask direct = taskArgument(e, parent, ctx, 0);
         if (direct != null) {
             return direct;
         }
         if (parent instanceof VariableDeclarator v) {
-            return viaVariable(v, v.getNameAsString(), ctx);
+            return viaVariable(v, v.getNameAsString(), ctx, 0);
         }
         if (parent instanceof AssignExpr a && a.getValue() == e) {
             Expression target = a.getTarget();
+            // A buffer grown in place ({@code run = Arrays.copyOf(run, 2 * n)}) is the same data, not a copy of it.
+            if (copy instanceof MethodCallExpr m && !m.getArguments().isEmpty()
+                    && Ast.unwrap(m.getArgument(0)).toString().equals(Ast.unwrap(target).toString())) {
+                return null;
+            }
             Subtask field = fieldOfNewTask(target, a, ctx);
             if (field != null) {
                 return field;
@@ -128,7 +137,7 @@ final class CopyOnFork implements Rule {
             if (target instanceof NameExpr n) {
                 Binding b = ctx.bindings().lookup(n.getNameAsString(), n);
                 if (b != null && b.kind() == Binding.Kind.LOCAL) {
-                    return viaVariable(b.declarator(), n.getNameAsString(), ctx);
+                    return viaVariable(b.declarator(), n.getNameAsString(), ctx, 0);
                 }
             }
         }
@@ -145,19 +154,35 @@ final class CopyOnFork implements Rule {
         return null;
     }
 
-    /** The task a value is passed to when {@code e} is an argument of {@code new SomeTask(...)}; else null. */
-    private static Subtask taskArgument(Expression e, Node parent, RuleContext ctx) {
-        if (parent instanceof ObjectCreationExpr o && o.getArguments().contains(e)) {
+    /**
+     * The task a value is passed to when {@code e} is an argument of {@code new SomeTask(...)}, or of a call to a
+     * method of the sources that hands that parameter to a subtask ({@code spawn(xs.subList(0, mid))}); else null.
+     */
+    private static Subtask taskArgument(Expression e, Node parent, RuleContext ctx, int depth) {
+        if (parent instanceof ObjectCreationExpr o && Ast.containsSame(o.getArguments(), e)) {
             TypeRef t = ctx.names().resolveType(o.getType(), o);
             if (t != null && ctx.names().isTaskType(t.name())) {
                 List<Node> code = o.getAnonymousClassBody().isPresent() ? taskMethods(o) : taskMethods(t.name(), ctx);
                 return new Subtask("subtask " + Snippets.text(o), code);
             }
         }
+        if (parent instanceof MethodCallExpr call && depth < HELPER_DEPTH && Ast.containsSame(call.getArguments(), e)) {
+            int i = Ast.indexOfSame(call.getArguments(), e);
+            for (CallableDeclaration<?> target : ctx.calls().targets(call)) {
+                if (target instanceof MethodDeclaration md && md.getBody().isPresent() && i < md.getParameters().size()
+                        && !md.getParameter(i).isVarArgs()) {
+                    Parameter p = md.getParameter(i);
+                    Subtask s = viaVariable(p, p.getNameAsString(), ctx, depth + 1);
+                    if (s != null) {
+                        return new Subtask(s.description() + " (in " + md.getNameAsString() + "())", s.code());
+                    }
+                }
+            }
+        }
         return null;
     }
 
-    private static Subtask viaVariable(Node declarator, String name, RuleContext ctx) {
+    private static Subtask viaVariable(Node declarator, String name, RuleContext ctx, int depth) {
         Node callable = Ast.enclosingCallable(declarator);
         for (NameExpr use : ctx.bindings().uses(declarator, name, callable)) {
             Expression w = Ast.wrapped(use);
@@ -165,9 +190,19 @@ final class CopyOnFork implements Rule {
             if (w.getParentNode().orElse(null) instanceof ArrayAccessExpr element && element.getName() == w) {
                 w = Ast.wrapped(element);
             }
-            Subtask direct = taskArgument(w, w.getParentNode().orElse(null), ctx);
+            Subtask direct = taskArgument(w, w.getParentNode().orElse(null), ctx, depth);
             if (direct != null) {
                 return direct;
+            }
+            // Copied again on the way ({@code () -> sum(copyOfRange(a, 0, mid))}): the subtask gets that copy.
+            if (w.getParentNode().orElse(null) instanceof Expression parent && ctx.resolver().copies().of(parent) != null) {
+                continue;
+            }
+            // In a helper, a lambda that reads only a part of the parameter ({@code a.length}) is not handed it.
+            if (depth > 0 && w.getParentNode().orElse(null) instanceof Expression parent
+                    && (parent instanceof FieldAccessExpr || parent instanceof ArrayAccessExpr
+                    || parent instanceof MethodCallExpr m && m.getScope().orElse(null) == w)) {
+                continue;
             }
             for (Node p = use.getParentNode().orElse(null); p != null && p != callable; p = p.getParentNode().orElse(null)) {
                 if (p instanceof LambdaExpr l && ctx.forks().forkedLambdaApi(l) != null) {
@@ -222,7 +257,7 @@ final class CopyOnFork implements Rule {
         if (Ast.unwrap(m.getArgument(0)) instanceof NameExpr src && src.getNameAsString().equals(dst.getNameAsString())) {
             return null;
         }
-        return viaVariable(v, v.getNameAsString(), ctx);
+        return viaVariable(v, v.getNameAsString(), ctx, 0);
     }
 
     /** The code a task of this class runs: its compute/exec, declared or inherited from the sources. */

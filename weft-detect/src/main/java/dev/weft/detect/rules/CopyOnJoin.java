@@ -6,11 +6,15 @@ import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Api;
 import dev.weft.detect.analysis.Ast;
 import dev.weft.detect.analysis.Copies;
 import dev.weft.detect.analysis.ExpressionTypes;
@@ -67,6 +71,15 @@ final class CopyOnJoin implements Rule {
             if (copied != null) {
                 ctx.report(m, Bottleneck.B3, Snippets.text(m) + " merges the joined result "
                         + Snippets.text(copied) + " by copying it: " + COST + " " + FIX, body);
+            } else if (STREAM_END.contains(name) && m.getScope().isPresent()) {
+                MethodCallExpr flat = flattensJoinedResults(m.getScope().get(), ctx);
+                if (flat != null) {
+                    ctx.report(m, Bottleneck.B3, "this stream copies the elements of the joined results "
+                            + Snippets.text(flat.getScope().orElseThrow()) + " into a new "
+                            + (name.equals("toArray") ? "array" : "collection") + " (" + flat.getNameAsString() + "("
+                            + String.join(", ", flat.getArguments().stream().map(Snippets::text).toList()) + ") then "
+                            + name + "): " + COST + " " + FIX, body);
+                }
             }
         } else if (node instanceof ForEachStmt loop && containsJoinResult(loop.getIterable(), ctx)) {
             MethodCallExpr put = copyingCall(loop, ctx);
@@ -92,6 +105,54 @@ final class CopyOnJoin implements Rule {
             }
         }
     }
+
+    /**
+     * The {@code flatMap} step of a stream pipeline whose elements, at that step, are joined results:
+     * {@code tasks.stream().map(ForkJoinTask::join).flatMap(List::stream)}, or
+     * {@code Stream.of(a.join(), b.join()).flatMap(...)}; null for any other pipeline (one that only gathers the
+     * results, or sums them, copies nothing).
+     */
+    private static MethodCallExpr flattensJoinedResults(Expression pipeline, RuleContext ctx) {
+        MethodCallExpr flat = null;
+        for (Expression x = Ast.unwrap(pipeline); x instanceof MethodCallExpr step; ) {
+            String name = step.getNameAsString();
+            if (name.startsWith("flatMap") || name.equals("mapMulti")) {
+                flat = step;
+            } else if (flat != null && (name.equals("map") || name.equals("mapToObj")) && step.getArguments().size() == 1
+                    && joins(step.getArgument(0), ctx)) {
+                return flat;
+            } else if (flat != null && name.equals("of") && !step.getArguments().isEmpty()
+                    && ctx.expressions().isStaticCall(step, "java.util.stream.Stream", name)
+                    && step.getArguments().stream().allMatch(a -> ctx.joined().isJoinResult(a))) {
+                return flat;
+            }
+            x = step.getScope().map(Ast::unwrap).orElse(null);
+        }
+        return null;
+    }
+
+    /**
+     * Whether a function maps a task to its joined result: {@code ForkJoinTask::join} (or any task or future
+     * type's {@code join}, {@code invoke}, {@code getRawResult}, {@code resultNow}), {@code t -> t.join()}.
+     */
+    private static boolean joins(Expression function, RuleContext ctx) {
+        Expression f = Ast.unwrap(function);
+        if (f instanceof MethodReferenceExpr r && JOINS.contains(r.getIdentifier()) && r.getScope() instanceof TypeExpr t) {
+            TypeRef type = ctx.names().resolveType(t.getType(), t);
+            return type != null && (ctx.names().isTaskType(type.name()) || ctx.names().isSubtype(type, Api.FUTURE));
+        }
+        if (f instanceof LambdaExpr l && l.getParameters().size() == 1) {
+            Expression value = l.getExpressionBody().map(Ast::unwrap).orElse(null);
+            String param = l.getParameter(0).getNameAsString();
+            return value instanceof MethodCallExpr c && JOINS.contains(c.getNameAsString()) && c.getArguments().isEmpty()
+                    && c.getScope().map(Ast::unwrap).orElse(null) instanceof NameExpr n
+                    && n.getNameAsString().equals(param);
+        }
+        return false;
+    }
+
+    private static final Set<String> JOINS = Set.of("join", "invoke", "getRawResult", "resultNow");
+    private static final Set<String> STREAM_END = Set.of("collect", "toList", "toArray");
 
     private static boolean isCollection(ObjectCreationExpr o, TypeNames names) {
         TypeRef t = names.resolveType(o.getType(), o);

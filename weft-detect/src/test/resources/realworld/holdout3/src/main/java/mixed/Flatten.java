@@ -26,6 +26,6 @@ public class Flatten extends RecursiveTask<List<String>> {
             tasks.add(new Flatten(child));
         }
         ForkJoinTask.invokeAll(tasks);
-        return tasks.stream().map(ForkJoinTask::join).flatMap(List::stream).collect(Collectors.toList());   // miss: B3
+        return tasks.stream().map(ForkJoinTask::join).flatMap(List::stream).collect(Collectors.toList());   // expect: B3
     }
 }

@@ -22,7 +22,7 @@ public class Queue extends RecursiveTask<Long> {
             }
             return s;
         }
-        LinkedList<Long> half = new LinkedList<>();   // miss: B2
+        LinkedList<Long> half = new LinkedList<>();   // expect: B2
         int n = costs.size() / 2;
         for (int i = 0; i < n; i++) {
             half.add(costs.removeFirst());

@@ -20,8 +20,8 @@ public class Spawner extends RecursiveAction {
             return;
         }
         int mid = names.size() / 2;
-        Spawner left = spawn(names.subList(0, mid));   // miss: B2
-        Spawner right = spawn(names.subList(mid, names.size()));   // miss: B2
+        Spawner left = spawn(names.subList(0, mid));   // expect: B2
+        Spawner right = spawn(names.subList(mid, names.size()));   // expect: B2
         left.join();
         right.join();
     }
