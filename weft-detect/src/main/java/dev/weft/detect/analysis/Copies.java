@@ -327,8 +327,8 @@ public final class Copies {
     /**
      * Whether a value put into the new container is existing data: an element of an array or list held by
      * another variable ({@code a[i]}, {@code xs.get(i)}), one taken out of another collection
-     * ({@code xs.removeFirst()}, {@code it.next()}), a whole collection ({@code addAll(xs)}), or the variable of a
-     * for-each loop over one.
+     * ({@code xs.removeFirst()}, {@code it.next()}), a copy of a part of it ({@code m[i].clone()}), a whole
+     * collection ({@code addAll(xs)}), or the variable of a for-each loop over one.
      */
     private boolean readsData(Expression value, VariableDeclarator target) {
         Expression v = Ast.unwrap(value);
@@ -348,6 +348,10 @@ public final class Copies {
                 && m.getScope().isPresent()) {
             TypeRef t = resolver.expressions().typeOf(m.getScope().get());
             return t != null && resolver.names().isSubtype(t, "java.util.List") && !refersTo(m.getScope().get(), target);
+        }
+        // A copy of a part of the data ({@code r[i] = m[from + i].clone()}: a new array of copied rows).
+        if (of(v) != null) {
+            return true;
         }
         // An element taken out of another collection, or off an iterator over one: moved rather than copied, but
         // into new memory all the same ({@code half.add(costs.removeFirst())}).

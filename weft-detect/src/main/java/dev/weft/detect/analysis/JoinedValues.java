@@ -3,6 +3,7 @@ package dev.weft.detect.analysis;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
@@ -30,7 +31,8 @@ public final class JoinedValues {
      * {@code t.invoke()}, {@code t.get()} of a task or future, {@code t.compute()} of a subtask run inline, the
      * result of {@code Weft.join}, a parameter of the function that combines joined results
      * ({@code Weft.join}'s and {@code parallelReduce}'s combine), or a parameter of a method of the sources that
-     * some call passes a joined result ({@code merge(left.join(), right.join())}).
+     * some call passes a joined result ({@code merge(left.join(), right.join())}), or an element of an array that
+     * is one of those ({@code block[x]} of a joined matrix).
      */
     public boolean isJoinResult(Expression e) {
         return isJoinResult(e, 0);
@@ -58,6 +60,10 @@ public final class JoinedValues {
                 return name.equals("join") || name.equals("invoke") || name.equals("getRawResult");
             }
             return name.equals("join") && m.getArguments().size() == 3 && expressions.isStaticCall(m, Api.WEFT, "join");
+        }
+        // A part of a joined result: a row of a joined matrix, a list in a joined array of lists.
+        if (e instanceof ArrayAccessExpr a) {
+            return isJoinResult(a.getName(), depth + 1);
         }
         if (e instanceof NameExpr n) {
             Binding b = bindings.lookup(n.getNameAsString(), n);

@@ -71,6 +71,14 @@ final class CopyOnJoin implements Rule {
             if (copied != null) {
                 ctx.report(m, Bottleneck.B3, Snippets.text(m) + " merges the joined result "
                         + Snippets.text(copied) + " by copying it: " + COST + " " + FIX, body);
+            } else if (name.equals("forEach") && n == 1 && m.getScope().isPresent()
+                    && containsJoinResult(m.getScope().get(), ctx)) {
+                String put = copyingFunction(m.getArgument(0), ctx);
+                if (put != null) {
+                    ctx.report(m, Bottleneck.B3, "this forEach copies the elements of the joined result "
+                            + Snippets.text(m.getScope().get()) + " into another container (" + put + "): " + COST
+                            + " " + FIX, body);
+                }
             } else if (STREAM_END.contains(name) && m.getScope().isPresent()) {
                 MethodCallExpr flat = flattensJoinedResults(m.getScope().get(), ctx);
                 if (flat != null) {
@@ -167,12 +175,38 @@ final class CopyOnJoin implements Rule {
         String element = loop.getVariable().getVariable(0).getNameAsString();
         for (MethodCallExpr m : loop.getBody().findAll(MethodCallExpr.class)) {
             if (PUTS.contains(m.getNameAsString()) && m.getScope().isPresent() && !m.getArguments().isEmpty()
-                    && Forks.innermostLoop(m) == loop) {
+                    && Forks.innermostLoop(m) == loop && isContainer(m.getScope().get(), ctx)) {
                 for (Expression a : m.getArguments()) {
                     if (a.findAll(NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(element))) {
                         return m;
                     }
                 }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The put of a function handed to {@code forEach} that puts what it is given into a container
+     * ({@code (k, v) -> merged.merge(k, v, Long::sum)}, {@code out::add}), as text; null if it does anything else
+     * with it (sums it, prints it).
+     */
+    private static String copyingFunction(Expression function, RuleContext ctx) {
+        Expression f = Ast.unwrap(function);
+        if (f instanceof MethodReferenceExpr r && PUTS.contains(r.getIdentifier()) && !(r.getScope() instanceof TypeExpr)
+                && isContainer(r.getScope(), ctx)) {
+            return Snippets.text(r);
+        }
+        if (!(f instanceof LambdaExpr l)) {
+            return null;
+        }
+        Set<String> params = new java.util.HashSet<>();
+        l.getParameters().forEach(p -> params.add(p.getNameAsString()));
+        for (MethodCallExpr c : l.getBody().findAll(MethodCallExpr.class)) {
+            if (PUTS.contains(c.getNameAsString()) && c.getScope().isPresent() && !c.getArguments().isEmpty()
+                    && isContainer(c.getScope().get(), ctx) && c.getArguments().stream().anyMatch(a -> a.findAll(NameExpr.class).stream()
+                            .anyMatch(x -> params.contains(x.getNameAsString())))) {
+                return Snippets.text(c);
             }
         }
         return null;
@@ -195,6 +229,12 @@ final class CopyOnJoin implements Rule {
             return ctx.joined().isJoinResult(m.getScope().get());
         }
         return false;
+    }
+
+    /** Whether {@code e} is a collection or a map (an adder or a BigDecimal has an {@code add} too). */
+    private static boolean isContainer(Expression e, RuleContext ctx) {
+        TypeRef t = ctx.expressions().typeOf(e);
+        return t != null && (ctx.names().isSubtype(t, "java.util.Collection") || ctx.names().isSubtype(t, "java.util.Map"));
     }
 
     private static final Set<String> PUTS = Set.of("add", "addAll", "put", "putAll", "merge", "offer", "push",

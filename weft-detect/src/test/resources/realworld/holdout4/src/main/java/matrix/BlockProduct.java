@@ -62,7 +62,7 @@ public class BlockProduct extends RecursiveTask<double[][]> {
         List<BlockProduct> parts = new ArrayList<>();
         for (int bi = 0; bi < BLOCKS; bi++) {
             for (int bj = 0; bj < BLOCKS; bj++) {
-                parts.add(new BlockProduct(rows(rows, bi * h, h), rows(cols, bj * w, w)));   // miss: B2
+                parts.add(new BlockProduct(rows(rows, bi * h, h), rows(cols, bj * w, w)));   // expect: B2
             }
         }
         invokeAll(parts);
@@ -72,7 +72,7 @@ public class BlockProduct extends RecursiveTask<double[][]> {
             int bi = p / BLOCKS;
             int bj = p % BLOCKS;
             for (int x = 0; x < block.length; x++) {
-                System.arraycopy(block[x], 0, c[bi * h + x], bj * w, block[x].length);   // miss: B3
+                System.arraycopy(block[x], 0, c[bi * h + x], bj * w, block[x].length);   // expect: B3
             }
         }
         return c;

@@ -37,7 +37,7 @@ public class WordCounts extends RecursiveTask<Map<String, Long>> {
         l.fork();
         Map<String, Long> right = r.compute();
         Map<String, Long> left = l.join();
-        right.forEach((w, n) -> left.merge(w, n, Long::sum));   // miss: B3
+        right.forEach((w, n) -> left.merge(w, n, Long::sum));   // expect: B3
         return left;
     }
 
