@@ -74,8 +74,9 @@ public final class TaskCode {
 
     /**
      * Whether running any of {@code roots} (methods, constructors, lambdas) may run {@code target}: the call graph
-     * of task code, from those roots. A copy made in code that the subtask receiving it runs again is made at
-     * every level of the recursion.
+     * of task code, from those roots, where creating a task counts as running its {@code compute()}/{@code exec()}
+     * (it is created to be forked or invoked). A copy made in code that the subtask receiving it runs again, itself
+     * or through the tasks it creates, is made at every level of the recursion.
      */
     public boolean reaches(List<? extends Node> roots, Node target) {
         for (Node root : roots) {
@@ -102,10 +103,39 @@ public final class TaskCode {
                         work.add(target);
                     }
                 }
+                if (node instanceof ObjectCreationExpr o) {
+                    for (Node target : taskMethodsOf(o)) {
+                        if (seen.add(target)) {
+                            work.add(target);
+                        }
+                    }
+                }
             });
         }
         reachable.put(root, seen);
         return seen;
+    }
+
+    /** The compute()/exec() of the task that {@code o} creates, if it creates a task of the sources. */
+    private List<Node> taskMethodsOf(ObjectCreationExpr o) {
+        List<Node> code = new ArrayList<>();
+        if (o.getAnonymousClassBody().isPresent()) {
+            for (BodyDeclaration<?> member : o.getAnonymousClassBody().get()) {
+                if (member instanceof MethodDeclaration md && md.getParameters().isEmpty()
+                        && (md.getNameAsString().equals("compute") || md.getNameAsString().equals("exec"))) {
+                    code.add(md);
+                }
+            }
+            return code;
+        }
+        TypeRef t = resolver.names().resolveType(o.getType(), o);
+        if (t == null || !resolver.names().isTaskType(t.name()) || resolver.names().isFramework(t.name())) {
+            return code;
+        }
+        for (String m : List.of("compute", "exec")) {
+            code.addAll(resolver.calls().projectMethods(t.name(), m, 0));
+        }
+        return code;
     }
 
     /** Every body of task code, entry points first, each once. */
