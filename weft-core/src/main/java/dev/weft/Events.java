@@ -79,20 +79,17 @@ final class Events {
         String wait;
         @Label("Forks Held")
         int forksHeld;
-        @Label("Tasks Rescued")
-        int tasksRescued;
         @Label("Waited (ms)")
         long waitedMillis;
     }
 
-    static void stall(WeftPool pool, Worker w, String wait, int held, int rescued, long millis) {
+    static void stall(WeftPool pool, Worker w, String wait, int held, long millis) {
         Stall e = new Stall();
         if (e.isEnabled()) {
             e.pool = pool.name;
             e.worker = w.getName();
             e.wait = wait;
             e.forksHeld = held;
-            e.tasksRescued = rescued;
             e.waitedMillis = millis;
             e.commit();
         }

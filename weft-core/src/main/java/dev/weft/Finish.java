@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  * decrement when the job completes (Kumar's thesis, 4.4.1.3). Until then {@link #outstanding} is never
  * touched.
  */
-public final class Finish {
+public final class Finish extends Awaited {
     private static final VarHandle OUTSTANDING;
     static {
         try {
@@ -78,6 +78,24 @@ public final class Finish {
 
     boolean quiescent() {
         return (int) OUTSTANDING.getVolatile(this) == 0;
+    }
+
+    @Override
+    boolean isOver() {
+        return quiescent();
+    }
+
+    /** Own forks inside the waiter's frame, then jobs of this scope wherever they wait. */
+    @Override
+    Job helpFor(Worker w) {
+        Job h = w.ownForkToHelp(this);
+        return h != null ? h : w.stealPassFor(this);
+    }
+
+    @Override
+    Job parkBriefly(Worker w, long nanos) {
+        awaitQuiescent(nanos);
+        return null;
     }
 
     /** Parks the scope's owner until the scope is quiescent or {@code nanos} pass. */

@@ -14,13 +14,8 @@ import javax.management.NotificationListener;
  * Tells a pool's workers when a garbage collection has happened, so that each renews its pending
  * stack's reference array at its next poll ({@link PendingStack#renew()}).
  *
- * <p>Why: a fork that records an object (a lambda, a task, a loop) stores it into the owner's
- * {@code items} array. Once that array has been promoted to the old generation, G1's post-write barrier
- * executes a StoreLoad fence for every such store of a young object — about the cost of the whole fork.
- * A freshly allocated array is young, and stores into young objects skip the fence. Renewing after each
- * collection keeps the array young (it would take about fifteen collections to be promoted) at the cost
- * of one O(depth) copy per worker per collection, and costs nothing on the fork path: the request
- * travels in the worker's signal cell, which every fork polls anyway.
+ * <p>Why: PROTOCOL.md, "pending arrays and the G1 barrier". The request costs nothing on the fork path:
+ * it travels in the worker's signal cell, which every fork polls anyway.
  *
  * <p>The listener holds its pool weakly, so an unreferenced pool is not kept alive by the platform's
  * MXBeans; it is removed when the pool terminates.

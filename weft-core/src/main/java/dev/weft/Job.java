@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  * them sees the other: no wake-up is lost. Parks are timed anyway (back-off to 100 ms) so that a bug
  * elsewhere could cost latency, never a hang.
  */
-abstract class Job {
+abstract class Job extends Awaited {
     static final int NEW = 0;
     static final int FORKED = 1;
     /** Claimed by the thread that runs it ({@link #claim}); still live: a cancel may win over it. */
@@ -103,6 +103,44 @@ abstract class Job {
         }
     }
 
+    @Override
+    final boolean isOver() {
+        return isFinal();
+    }
+
+    /** Own forks inside the waiter's frame, then the forks its runner made inside it (leapfrogging). */
+    @Override
+    final Job helpFor(Worker w) {
+        Job h = w.ownForkToHelp(null);
+        return h != null ? h : w.leapfrog(this);
+    }
+
+    /** Asks its runner — or, while it has not started, the worker that forked it — to publish work. */
+    @Override
+    final void askForWork(Worker w) {
+        Worker r = runner;
+        if (r != null && r != w) {
+            r.requestHelp();
+        } else if (r == null && (r = forker()) != null && r != w) {
+            r.requestHelp(); // not running yet: its forker still holds it; ask for it
+        }
+    }
+
+    /**
+     * Parks until done or {@code nanos} pass; then, if this job was submitted to the waiter's pool and
+     * still waits in its inbox (a joiner may see a task before the submitter queued it), hands it to the
+     * waiter to run.
+     */
+    @Override
+    final Job parkBriefly(Worker w, long nanos) {
+        try {
+            awaitDone(System.nanoTime() + nanos, false);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e); // not interruptible
+        }
+        return w.pool.removeFromInbox(this) ? this : null;
+    }
+
     /** The worker that forked this job into its pending stack, if known (a hint), else null. */
     Worker forker() {
         return null;
@@ -155,10 +193,10 @@ abstract class Job {
 
     /**
      * Claims this job for the calling thread: a CAS from a live, not yet running state to
-     * {@link #RUNNING}. Every run of a job goes through it, so whoever else holds a reference — the
-     * owner's pending stack, a published deque, the inbox, the {@link StallMonitor}'s rescue — can
-     * never run it a second time; the loser waits for the outcome instead. The CAS also gives the
-     * runner a happens-before edge from the fork (a CAS too), so it sees the task's fields.
+     * {@link #RUNNING}. Every run of a job that another thread could also reach — a published deque,
+     * the inbox, a slot taken back from the deque — goes through it, so none runs a second time; the
+     * loser waits for the outcome instead. The one run without a claim is the owner's join of its own
+     * private top slot ({@code Task.runOwn}): nobody else can reach a private slot.
      *
      * @return false if the job is running elsewhere or final
      */

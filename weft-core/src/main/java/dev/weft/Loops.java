@@ -85,21 +85,12 @@ final class Loops {
                 failure = TaskFailedException.combine(failure, t2);
             }
         }
-        p.items[s] = null;
-        p.top = s;
-        if (p.base > s) {
-            p.base = s;
-        }
+        p.popLoop(s);
         // Every split is waited for, whatever fails: the loop never returns (or throws) while a part of
         // it still runs the body. A combine that throws while merging is the loop's failure too.
         for (Split sp = loop.splits; sp != null; sp = sp.next) {
             try {
-                if (w.published.unpush(sp)) {
-                    w.takenBack++;
-                    p.runReclaimed(sp);
-                } else {
-                    w.awaitStolen(sp);
-                }
+                p.takeBackOrAwait(sp);
             } catch (Throwable t) {
                 failure = TaskFailedException.combine(failure, t);
                 root.failed = true;

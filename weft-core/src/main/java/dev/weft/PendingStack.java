@@ -86,9 +86,8 @@ final class PendingStack {
         words = Arrays.copyOf(words, n << SLOT_SHIFT);
     }
 
-    // Pushes of the function forms: small enough to be inlined into the join fast path. Skipping the
-    // reference store when the slot already holds fn spares the G1 post-write barrier (a StoreLoad fence
-    // for a store into an old array) in the common recursive case where fn is a constant.
+    // Pushes of the function forms: small enough to be inlined into the join fast path. They skip the
+    // reference store when the slot already holds fn (PROTOCOL.md, "pending arrays and the G1 barrier").
 
     int pushIntFn(IntUnaryOperator fn, int x) {
         int s = top;
@@ -165,10 +164,33 @@ final class PendingStack {
     }
 
     /**
-     * Replaces {@code items} with a fresh copy. A fresh array lives in the young generation, where G1's
-     * post-write barrier takes its fast path: storing a reference into an old-generation array costs a
-     * StoreLoad fence, which would otherwise be paid by every fork that stores an object (a lambda, a
-     * task, a loop). Called after each GC, when the old array may have been promoted (see GcListener).
+     * The join fast path: if slot {@code s} is the top and still private (nobody asked for it, and
+     * nothing left above it), pops it and returns true — the caller runs the half as an ordinary call.
+     * Otherwise the caller takes the slow path ({@link #reclaim}). The item stays in the slot: the
+     * function forms store a constant function that the next push need not store again (PROTOCOL.md,
+     * "pending arrays and the G1 barrier").
+     */
+    boolean popPrivateTop(int s) {
+        if (top == s + 1 && s >= base) {
+            top = s;
+            return true;
+        }
+        return false;
+    }
+
+    /** {@link #popPrivateTop}, clearing the item: a lambda or task must not stay reachable from the stack. */
+    boolean popPrivateTopClearing(int s) {
+        if (top == s + 1 && s >= base) {
+            top = s;
+            items[s] = null;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Replaces {@code items} with a fresh, young copy; called at a poll after each GC (PROTOCOL.md,
+     * "pending arrays and the G1 barrier").
      */
     void renew() {
         items = Arrays.copyOf(items, items.length);
@@ -212,8 +234,8 @@ final class PendingStack {
                     continue; // a retired loop slot (its loop pops it, never a drain) or a tombstone
                 }
                 Job j = (Job) item;
-                if (owner.published.unpush(j)) {
-                    owner.takenBack++;
+                if (owner.deque.unpush(j)) {
+                    owner.reclaimed++;
                     runReclaimed(j);
                 }
                 // else: stolen. A counted job is tracked by its scope; a task by whoever joins it.
@@ -238,17 +260,16 @@ final class PendingStack {
         Worker w = owner;
         // The innermost construct without a slot of its own (a finish, a running task) restores top to
         // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
-        Frame fr = w.scope;
-        int floor = Math.max(w.jobBase, fr == null ? 0 : fr.base);
-        if (i == top - 1 && i >= floor) {
+        if (i == top - 1 && i >= w.frameFloor()) {
             top = i;
+            w.poppedTo(i);
             items[i] = null;
             if (i >= base) {
                 return true;
             }
             base = i;
-            if (w.published.unpush(task)) {
-                w.takenBack++;
+            if (w.deque.unpush(task)) {
+                w.reclaimed++;
                 return true;
             }
             return false;
@@ -258,9 +279,9 @@ final class PendingStack {
             words[i << SLOT_SHIFT] = K_EMPTY;
             return true;
         }
-        if (w.published.unpush(task)) {
+        if (w.deque.unpush(task)) {
             items[i] = null; // a published tombstone: drains skip it
-            w.takenBack++;
+            w.reclaimed++;
             return true;
         }
         return false;
@@ -284,7 +305,7 @@ final class PendingStack {
         w.jobBase = t0; // a task runs: a joiner inside it helps only with its descendants
         try {
             if (!j.runInline()) {
-                w.awaitStolen(j); // rescued by the stall monitor meanwhile: another worker runs it
+                w.awaitStolen(j); // claimed elsewhere (a task also submitted by another thread): wait
             }
             drainTo(t0);
         } finally {
@@ -299,8 +320,8 @@ final class PendingStack {
     /**
      * Runs job {@code j} on the owner's stack as a new help frame: while it runs, a join inside it
      * helps only with its own forks ({@link Worker#jobBase}, {@link Job#mayHelp}). Tasks can be joined
-     * by reference from anywhere, so each one that runs is such a frame; if another thread claimed it
-     * (a stall-monitor rescue), waits for it instead.
+     * by reference from anywhere, so each one that runs is such a frame; if another thread claimed it,
+     * waits for it instead.
      */
     void runTaskInline(Job j) {
         Worker w = owner;
@@ -362,13 +383,35 @@ final class PendingStack {
         base = s;
         Job j = (Job) items[s];
         items[s] = null;
-        if (owner.published.unpush(j)) {
-            owner.takenBack++;
-            runReclaimed(j);
-        } else {
-            owner.awaitStolen(j);
-        }
+        takeBackOrAwait(j);
         return j;
+    }
+
+    /**
+     * For a published job whose joiner is due: takes it back from the published deque and runs it here
+     * if no thief got it (true), or waits for the thief to finish it (false), helping meanwhile.
+     */
+    boolean takeBackOrAwait(Job j) {
+        if (owner.deque.unpush(j)) {
+            owner.reclaimed++;
+            runReclaimed(j);
+            return true;
+        }
+        owner.awaitStolen(j);
+        return false;
+    }
+
+    /**
+     * Pops a loop's own slot {@code s} when the loop ends. The slot may have been retired from the
+     * private region (publication moved {@code base} past a loop with fewer than two iterations left),
+     * so {@code base} comes down with it.
+     */
+    void popLoop(int s) {
+        items[s] = null;
+        top = s;
+        if (base > s) {
+            base = s;
+        }
     }
 
     /**
@@ -387,7 +430,7 @@ final class PendingStack {
                 base = s;
                 Job j = (Job) items[s];
                 items[s] = null;
-                if (!owner.published.unpush(j)) {
+                if (!owner.deque.unpush(j)) {
                     owner.awaitStolen(j);
                     if (j.status() != Job.NORMAL) {
                         result = TaskFailedException.combine(failure, j.failure);
@@ -414,7 +457,9 @@ final class PendingStack {
     boolean publishOldest() {
         for (;;) {
             int b = base;
-            if (b >= top) {
+            // Slots pushed inside a paused region stay private (PROTOCOL.md, "paused stealing"); the
+            // bound is Integer.MAX_VALUE when the owner is not paused.
+            if (b >= top || b >= owner.pauseBase) {
                 return false;
             }
             Object item = items[b];
@@ -439,7 +484,7 @@ final class PendingStack {
                 sp.forkedOn = owner;
                 sp.forkSlot = b;
                 j = sp;
-                owner.published.push(j);
+                owner.deque.push(j);
                 Loops.commitSplit(loop, sp);
                 owner.forksSplit++;
             } else {
@@ -477,7 +522,7 @@ final class PendingStack {
                     j.counted = true;
                 }
                 try {
-                    owner.published.push(j); // the only step that can fail (growth): state is unchanged
+                    owner.deque.push(j); // the only step that can fail (growth): state is unchanged
                 } catch (Throwable t) {
                     if (count) {
                         j.counted = false;
@@ -488,7 +533,7 @@ final class PendingStack {
                 items[b] = j;
                 base = b + 1;
             }
-            owner.publications++;
+            owner.published++;
             return true;
         }
     }

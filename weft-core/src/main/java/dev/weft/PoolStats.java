@@ -57,33 +57,6 @@ public record PoolStats(String pool, int parallelism, long elapsedNanos, List<Wo
                               long reclaimed, long hungerSignals, long idleNanos, long servingNanos,
                               long blockedNanos) {
 
-        static WorkerStats of(Worker w, long now, long epoch) {
-            PendingStack p = w.pending;
-            long forked = p.forks + w.forksSplit;
-            long run = forked - w.publications + w.takenBack + w.steals + w.externalTaken;
-            long since = w.idleSince;
-            long idle = w.idleNanos + (since != 0 ? Math.max(0L, now - Math.max(since, epoch)) : 0L);
-            return new WorkerStats(w.index, w.spare, forked, run, w.steals, w.externalTaken, w.stealAttempts,
-                    w.failedSteals, w.publications, w.takenBack, w.hungerSignals, idle, w.serveNanos,
-                    w.blockedNanos);
-        }
-
-        static void reset(Worker w) {
-            w.pending.forks = 0;
-            w.forksSplit = 0;
-            w.publications = 0;
-            w.takenBack = 0;
-            w.steals = 0;
-            w.externalTaken = 0;
-            w.stealAttempts = 0;
-            w.failedSteals = 0;
-            w.hungerSignals = 0;
-            w.idleNanos = 0;
-            w.serveNanos = 0;
-            w.blockedNanos = 0;
-            w.topLevelRuns = 0;
-        }
-
         WorkerStats plus(WorkerStats o) {
             return new WorkerStats(-1, false, tasksForked + o.tasksForked, tasksRun + o.tasksRun,
                     steals + o.steals, submissionsRun + o.submissionsRun, stealAttempts + o.stealAttempts,
@@ -100,7 +73,7 @@ public record PoolStats(String pool, int parallelism, long elapsedNanos, List<Wo
         private WorkerStats sum = ZERO;
 
         void add(Worker w, long epoch) {
-            sum = sum.plus(WorkerStats.of(w, System.nanoTime(), epoch));
+            sum = sum.plus(w.counters(System.nanoTime(), epoch));
         }
 
         WorkerStats snapshot() {

@@ -17,13 +17,12 @@ import java.util.concurrent.locks.LockSupport;
  *   <li><b>progress</b>: if work that any worker could run — an inbox submission or a published job —
  *       has been waiting for a whole period while no worker is idle, the pool adds a temporary worker,
  *       as {@link Weft#blocking} would have (a stalled worker counts as blocked until it moves again);
- *   <li><b>rescue</b>: forks the stalled worker holds privately would wait for it. Those that are
- *       {@link Task}s are claimed ({@link Job#claim}: the owner, when it comes back, finds them
- *       claimed and waits for them) and handed to another worker through the inbox ({@link Rescue});
- *   <li><b>diagnosis</b>: either way the monitor reports the stall once, naming the worker, the wait
- *       and the fix, as a {@code dev.weft.Stall} JFR event, a warning on the {@code dev.weft}
- *       {@link System.Logger}, and the pool's {@link PoolStats#stalls()} counter. Forks of the lambda
- *       forms (join halves, asyncs) have no claim of their own: they still wait for their worker.
+ *   <li><b>diagnosis</b>: forks the stalled worker holds privately wait for it — only their owner may
+ *       touch them, which is what lets a fork and the join of an unstolen task go without a single
+ *       atomic instruction — so the monitor reports the stall once, naming the worker, the wait and
+ *       the fix ({@link Weft#blocking}, which publishes them first), as a {@code dev.weft.Stall} JFR
+ *       event, a warning on the {@code dev.weft} {@link System.Logger}, and the pool's
+ *       {@link PoolStats#stalls()} counter.
  * </ul>
  *
  * <p>All reads of worker fields here are racy on purpose: the monitor only decides whether to add a
@@ -75,19 +74,16 @@ final class StallMonitor implements Runnable {
         for (Worker w : pool.workers) {
             live++;
             if (isWaitingOutsideWeft(w)) {
-                long progress = w.pending.forks + w.topLevelRuns;
+                long progress = w.pending.forks + w.jobsTaken();
                 if (w.stallSamples == 0 || progress != w.stallProgress) {
                     w.stallSamples = 1;
                     w.stallProgress = progress;
                 } else if (++w.stallSamples >= STALL_SAMPLES) {
                     stalled++;
                     stuck++;
-                    if (w.pending.privateCount() > 0) {
-                        int rescued = rescue(w);
-                        if (!w.stallReported) {
-                            w.stallReported = true;
-                            diagnose(w, rescued);
-                        }
+                    if (w.pending.privateCount() > 0 && !w.stallReported) {
+                        w.stallReported = true;
+                        diagnose(w);
                     }
                 }
             } else {
@@ -139,87 +135,31 @@ final class StallMonitor implements Runnable {
     }
 
     /**
-     * Claims the {@link Task}s among {@code w}'s private forks and queues them for other workers.
-     * The reads of {@code w}'s pending stack race with nothing that matters: they only find candidates,
-     * and the claim's CAS decides (a stale read yields a task that is already claimed or done).
-     * Returns how many were rescued.
+     * Reports a stall: the JFR event and the warning first, the counter last, so that whoever sees the
+     * counter move (a test, a dashboard) finds the event and the log line already there, and the figures
+     * were read while the worker still waited.
      */
-    private int rescue(Worker w) {
-        PendingStack p = w.pending;
-        Object[] items = p.items;
-        int top = Math.min(p.top, items.length);
-        int n = 0;
-        for (int i = Math.max(0, p.base); i < top; i++) {
-            if (items[i] instanceof Task<?> t && t.statusVolatile() == Job.FORKED && t.claim()) {
-                pool.enqueueRescue(new Rescue(t));
-                n++;
-            }
-        }
-        if (n > 0) {
-            pool.rescues.addAndGet(n);
-            Sleep sleep = pool.sleep;
-            if (sleep.searching() == 0 && sleep.parked() == 0) {
-                pool.compensateStall(); // everyone else is busy or stuck: somebody must run them
-            }
-        }
-        return n;
-    }
-
-    private void diagnose(Worker w, int rescued) {
-        pool.stalls.incrementAndGet();
-        String wait = describeWait(w.getStackTrace());
+    private void diagnose(Worker w) {
         int held = w.pending.privateCount();
+        String wait = describeWait(w.getStackTrace());
         long millis = (long) w.stallSamples * PERIOD_NANOS / 1_000_000L;
-        Events.stall(pool, w, wait, held, rescued, millis);
+        Events.stall(pool, w, wait, held, millis);
         long now = System.nanoTime();
         if (lastWarning != 0L && now - lastWarning < WARNING_INTERVAL_NANOS) {
-            suppressedWarnings++;
-            return; // counted and recorded (JFR) above; the log says it once per interval
-        }
-        lastWarning = now;
-        if (LOG.isLoggable(System.Logger.Level.WARNING)) {
-            int left = Math.max(0, held - rescued);
-            String what = rescued > 0
-                    ? "; the pool moved " + rescued + (rescued == 1 ? " task" : " tasks") + " it had forked to"
-                    + " other workers" + (left > 0 ? ", and " + left + " other forks wait until it returns" : "")
-                    : " while holding " + held + (held == 1 ? " fork" : " forks")
-                    + " that no other worker can run until it returns";
-            String more = suppressedWarnings > 0 ? " (" + suppressedWarnings + " similar stalls since the last warning)" : "";
-            suppressedWarnings = 0;
-            LOG.log(System.Logger.Level.WARNING, "weft: worker " + w.getName() + " has been waiting for "
-                    + millis + " ms in " + wait + " outside Weft.blocking" + what
-                    + ". Wrap the wait in Weft.blocking(...), or wait with join()/get() on the Weft task." + more);
-        }
-    }
-
-    /**
-     * Runs a task the monitor claimed from a stalled worker. Its asyncs belong to the finish it was
-     * forked in (the frame {@link Worker#runJob} pushes for this job's scope), and what it leaves pending
-     * here is drained before the task completes, so the task's owner, who waits for its completion
-     * when it drains or joins the slot, never sees it done with work outstanding.
-     */
-    static final class Rescue extends Job {
-        private final Job task;
-
-        Rescue(Job task) {
-            this.task = task;
-            this.scope = task.scope;
-        }
-
-        @Override
-        void perform() {
-            Worker w = Worker.current();
-            PendingStack p = w.pending;
-            int t0 = p.top;
-            task.frameBase = t0; // before runner (volatile): joiners leapfrog from this base
-            task.runner = w;
-            try {
-                task.execute();
-                p.drainTo(t0);
-            } finally {
-                task.complete(task.failure == null ? NORMAL : FAILED);
+            suppressedWarnings++; // recorded (JFR) above and counted below; the log says it once per interval
+        } else {
+            lastWarning = now;
+            if (LOG.isLoggable(System.Logger.Level.WARNING)) {
+                String what = " while holding " + held + (held == 1 ? " fork" : " forks")
+                        + " that no other worker can run until it returns";
+                String more = suppressedWarnings > 0 ? " (" + suppressedWarnings + " similar stalls since the last warning)" : "";
+                suppressedWarnings = 0;
+                LOG.log(System.Logger.Level.WARNING, "weft: worker " + w.getName() + " has been waiting for "
+                        + millis + " ms in " + wait + " outside Weft.blocking" + what
+                        + ". Wrap the wait in Weft.blocking(...), or wait with join()/get() on the Weft task." + more);
             }
         }
+        pool.stalls.incrementAndGet();
     }
 
     /**

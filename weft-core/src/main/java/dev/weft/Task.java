@@ -52,9 +52,6 @@ import java.util.function.Supplier;
  */
 public abstract class Task<T> extends Job implements Future<T> {
     T result;
-    /** Where this task was forked: the owner's stack and slot index (owner-private bookkeeping). */
-    private PendingStack stack;
-    private int slot = -1;
 
     /** Creates a task; it runs when forked, invoked or submitted. */
     protected Task() {
@@ -87,19 +84,20 @@ public abstract class Task<T> extends Job implements Future<T> {
             WeftPool.common().submitExternal(this);
             return this;
         }
-        // A CAS, not a plain store: another thread holding this (still private) task may cancel it, and
-        // a cancellation that returned true must never be overwritten by the fork.
-        if (!casForked()) {
+        // No atomic: a forked task is private to this worker until it is published, and the status does
+        // not change (a task stays NEW until it runs). A cancel from another thread meanwhile CASes NEW to
+        // CANCELLED, which the run's status check or claim sees, so it never runs. Where it was forked,
+        // as publication would record it (Job.forkedOn/forkSlot), marks it as forked: owner-written, read
+        // by this worker's joins to find it and, as a racy hint, by others (forker()).
+        if (forkedOn != null || statusPlain() != NEW) {
             if (statusPlain() == CANCELLED) {
                 return this;
             }
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
         PendingStack p = w.pending;
-        stack = p;
-        Frame fr = w.scope;
-        scope = fr == null ? null : fr.finish; // for a rescue by the stall monitor (publication sets it too)
-        slot = p.pushObject(this, PendingStack.K_JOB);
+        forkedOn = w;
+        forkSlot = p.pushObject(this, PendingStack.K_JOB);
         if (w.signal() != 0) {
             w.onSignal();
         }
@@ -116,8 +114,49 @@ public abstract class Task<T> extends Job implements Future<T> {
      * @throws IllegalStateException if the task was never forked or submitted
      */
     public final T join() {
+        if (Thread.currentThread() instanceof Worker w && forkedOn == w) {
+            // The common case: the task this worker forked last and nobody asked for (the private top of
+            // its pending stack, inside the innermost frame). Pop it and run it here, as a call would.
+            PendingStack p = w.pending;
+            int i = forkSlot;
+            if (p.items[i] == this && i >= w.frameFloor() && p.popPrivateTopClearing(i)) {
+                return runOwn(w, p, i);
+            }
+        }
         if (!isFinal()) {
             awaitJoin();
+        }
+        return reportJoin();
+    }
+
+    /**
+     * Runs this task, just popped from slot {@code i} of {@code w}'s pending stack where it was the
+     * private top, as a frame of its own (a join inside it helps only with its own forks). The slot lies
+     * in the innermost frame, so the task runs under the scope it was forked in.
+     *
+     * <p>No claim: a private slot is touched by its owner only (nobody else can have run it, or be
+     * about to), so the only race is with a cancel from another thread, and the completion's CAS settles
+     * that: a cancel that lands while the body runs wins and the result is discarded, as for any running
+     * task. The status read skips a task cancelled before it started.
+     */
+    private T runOwn(Worker w, PendingStack p, int i) {
+        w.poppedTo(i);
+        int savedJobBase = w.jobBase;
+        w.jobBase = i;
+        try {
+            if (statusPlain() == NEW) {
+                try {
+                    result = compute();
+                } catch (Throwable t) {
+                    failure = t;
+                }
+                complete(failure == null ? NORMAL : FAILED);
+            }
+            if (p.top != i) {
+                p.drainTo(i);
+            }
+        } finally {
+            w.jobBase = savedJobBase;
         }
         return reportJoin();
     }
@@ -134,7 +173,7 @@ public abstract class Task<T> extends Job implements Future<T> {
         if (w == null) {
             return WeftPool.common().invoke(this);
         }
-        if (!casForked()) {
+        if (forkedOn != null || !casForked()) {
             if (statusPlain() == CANCELLED) {
                 throw joinFailure();
             }
@@ -197,8 +236,7 @@ public abstract class Task<T> extends Job implements Future<T> {
 
     @Override
     Worker forker() {
-        PendingStack p = stack; // written by the forking worker; a racy hint for waiting joiners
-        return p == null ? null : p.owner;
+        return forkedOn; // written by the forking worker; a racy hint for waiting joiners
     }
 
     /** Waits without reporting the outcome; the caller reads it with {@link #reportJoin()}. */
@@ -206,14 +244,14 @@ public abstract class Task<T> extends Job implements Future<T> {
         Worker w = Worker.current();
         if (w != null) {
             if (!runIfLocal(w)) {
-                if (statusPlain() == NEW) {
+                if (neverForked()) {
                     throw neverSubmitted();
                 }
                 w.awaitJob(this, 0L);
             }
             return;
         }
-        if (statusPlain() == NEW) {
+        if (neverForked()) {
             throw neverSubmitted();
         }
         quietlyAwait();
@@ -226,9 +264,9 @@ public abstract class Task<T> extends Job implements Future<T> {
      */
     private boolean runIfLocal(Worker w) {
         PendingStack p = w.pending;
-        int i = slot;
-        // stack and slot are written by the forking worker; only that worker can find p here.
-        if (stack != p || i < 0 || i >= p.top || p.items[i] != this) {
+        int i = forkSlot;
+        // forkedOn and forkSlot are written by the forking worker; only that worker can find itself here.
+        if (forkedOn != w || i < 0 || i >= p.top || p.items[i] != this) {
             return false;
         }
         if (p.removeTask(i, this)) {
@@ -236,6 +274,11 @@ public abstract class Task<T> extends Job implements Future<T> {
             return true;
         }
         return false;
+    }
+
+    /** Whether this task was never forked, invoked or submitted (it could never complete). */
+    private boolean neverForked() {
+        return statusPlain() == NEW && forkedOn == null;
     }
 
     private IllegalStateException neverSubmitted() {
@@ -314,7 +357,7 @@ public abstract class Task<T> extends Job implements Future<T> {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
-                if (statusPlain() == NEW) {
+                if (neverForked()) {
                     throw neverSubmitted();
                 }
                 awaitDone(0L, true);
@@ -377,8 +420,9 @@ public abstract class Task<T> extends Job implements Future<T> {
     @Override
     public String toString() {
         String st = switch (status()) {
-            case NEW -> "new";
+            case NEW -> forkedOn != null ? "pending" : "new";
             case FORKED -> "pending";
+            case RUNNING -> "running";
             case NORMAL -> "completed";
             case FAILED -> "failed: " + TaskFailedException.describe(failure);
             default -> "cancelled";

@@ -74,8 +74,6 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     volatile int stalledWorkers;
     /** Whether a {@link StallMonitor} thread runs; guarded by {@link #lock}. */
     private boolean monitorRunning;
-    /** Tasks the monitor took from stalled workers and queued for others. */
-    final AtomicLong rescues = new AtomicLong();
     /** Stalls the monitor diagnosed (a worker waiting outside Weft while holding private forks). */
     final AtomicLong stalls = new AtomicLong();
 
@@ -165,6 +163,29 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     /** The number of core workers. */
     public int parallelism() {
         return parallelism;
+    }
+
+    /**
+     * The number of worker threads alive now: core workers (fewer after the keep-alive let idle ones exit)
+     * plus temporary workers added while others block. A racy read, for monitoring.
+     */
+    public int poolSize() {
+        return workers.length;
+    }
+
+    /**
+     * An estimate of the workers running a task now (including those blocked inside {@link Weft#blocking}),
+     * as opposed to searching for work or parked. A racy read of each worker's state, for monitoring.
+     */
+    public int activeWorkers() {
+        int n = 0;
+        for (Worker w : workers) {
+            int st = w.state;
+            if (st == Worker.RUNNING || st == Worker.BLOCKED) {
+                n++;
+            }
+        }
+        return n;
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -390,7 +411,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private boolean runOneQueued(Worker w, List<? extends Job> jobs) {
         for (Job j : jobs) {
             if (removeFromInbox(j)) {
-                w.externalTaken++;
+                w.submissionsRun++;
                 w.runJob(j);
                 return true;
             }
@@ -403,7 +424,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         if (runState != RUNNING) {
             throw rejected();
         }
-        if (!j.casForked()) {
+        if (j.forkedOn != null || !j.casForked()) {
             if (j.statusPlain() == Job.CANCELLED) {
                 return; // cancelled before submission: it never runs; get() reports the cancellation
             }
@@ -422,19 +443,6 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
         // The offer is a CAS, ordered before these reads: a worker about to park either sees the job in
         // its rescan or is seen here as parked (PROTOCOL.md, "sleep").
-        if (sleep.searching() == 0 && (sleep.parked() > 0 || missingWorkers > 0)) {
-            wakeOne();
-        }
-    }
-
-    /**
-     * Queues a task the {@link StallMonitor} rescued: like a submission, but also after shutdown (the
-     * task was forked by a running task, which shutdown lets finish).
-     */
-    void enqueueRescue(Job j) {
-        j.casForked();
-        j.inbox = this;
-        inbox.offer(j);
         if (sleep.searching() == 0 && (sleep.parked() > 0 || missingWorkers > 0)) {
             wakeOne();
         }
@@ -652,7 +660,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             return true;
         }
         for (Worker w : workers) {
-            if (!w.published.isEmpty()) {
+            if (!w.deque.isEmpty()) {
                 return true;
             }
         }
@@ -878,10 +886,10 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         long runs = 0L;
         for (Worker w : workers) {
             int st = w.state;
-            if ((st != Worker.SEARCHING && st != Worker.PARKED) || !w.published.isEmpty()) {
+            if ((st != Worker.SEARCHING && st != Worker.PARKED) || !w.deque.isEmpty()) {
                 return -1L;
             }
-            runs += w.topLevelRuns + w.steals + w.externalTaken;
+            runs += w.jobsTaken();
         }
         return runs;
     }
@@ -937,8 +945,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             PendingStack p = w.pending;
             sb.append("  ").append(w.getName()).append(" state ").append(w.state).append(" signal ")
                     .append(w.signal).append(" weftWaits ").append(w.weftWaits).append(" top ").append(p.top)
-                    .append(" base ").append(p.base).append(" published ").append(w.published.size());
-            Object a = w.awaiting;
+                    .append(" base ").append(p.base).append(" published ").append(w.deque.size());
+            Awaited a = w.awaiting;
             if (a != null) {
                 sb.append(" awaiting ").append(a.getClass().getSimpleName()).append('@')
                         .append(Integer.toHexString(System.identityHashCode(a)));
@@ -971,7 +979,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         long now = System.nanoTime();
         List<PoolStats.WorkerStats> per = new ArrayList<>(ws.length);
         for (Worker w : ws) {
-            per.add(PoolStats.WorkerStats.of(w, now, statsEpochNanos));
+            per.add(w.counters(now, statsEpochNanos));
         }
         PoolStats.WorkerStats gone;
         synchronized (lock) {
@@ -987,7 +995,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      */
     public void resetStats() {
         for (Worker w : workers) {
-            PoolStats.WorkerStats.reset(w);
+            w.resetCounters();
         }
         synchronized (lock) {
             retired.clear();

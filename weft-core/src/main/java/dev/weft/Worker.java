@@ -73,14 +73,26 @@ final class Worker extends WorkerPadding2 {
     int weftWaits;
     /**
      * The job or scope the innermost join wait of this worker is for: a hint for joiners that
-     * leapfrog through this worker (see {@link #findHelp}), and for diagnostics. Owner-written.
+     * leapfrog through this worker (see {@link #leapfrog}), and for diagnostics. Owner-written.
      */
-    volatile Object awaiting;
+    volatile Awaited awaiting;
     /**
      * The height of the pending stack when this worker started the innermost job it runs
      * ({@link #runJob}); its published forks from here up are that job's descendants.
      */
     int jobBase;
+    /**
+     * How many {@link Weft#pauseStealing} regions this worker is inside. Owner-only. See PROTOCOL.md,
+     * "paused stealing".
+     */
+    int pauseDepth;
+    /**
+     * The pending stack's height when the outermost paused region began (lowered by {@link #poppedTo}),
+     * {@link #NOT_PAUSED} outside one: slots at or above it are never published
+     * ({@link PendingStack#publishOldest}). Owner-only.
+     */
+    int pauseBase = NOT_PAUSED;
+    static final int NOT_PAUSED = Integer.MAX_VALUE;
     // Monitor-owned stall tracking (see StallMonitor).
     int stallSamples;
     long stallProgress;
@@ -90,7 +102,7 @@ final class Worker extends WorkerPadding2 {
     /** A spare that has left the count of live spares ({@link WeftPool#retireSpare}); owner-written. */
     boolean retired;
     final PendingStack pending = new PendingStack(this);
-    final PublishedDeque published = new PublishedDeque();
+    final PublishedDeque deque = new PublishedDeque();
     /** Innermost finish scope frame of the code this worker runs; see {@link Frame}. */
     Frame scope;
     volatile int state = RUNNING;
@@ -99,22 +111,54 @@ final class Worker extends WorkerPadding2 {
     private int helpDepth;
     private int seed;
 
-    // Counters, written by this worker only and read racily by stats snapshots.
-    long publications;
+    // Counters, written by this worker only and read racily by stats snapshots; named as
+    // PoolStats.WorkerStats names them. The fork count is the one kept elsewhere: PendingStack.forks sits
+    // beside the fields every fork writes anyway.
+    long published;
     /** Loop halves split off for thieves (counted as forks in the stats). */
     long forksSplit;
-    long takenBack;
+    long reclaimed;
     long steals;
     long stealAttempts;
     long failedSteals;
-    long externalTaken;
-    long topLevelRuns;
+    long submissionsRun;
     long idleNanos;
     /** Start of the current top-level idle period, 0 while running; read by stats snapshots. */
     volatile long idleSince;
-    long serveNanos;
+    long servingNanos;
     long blockedNanos;
     long hungerSignals;
+
+    /** Jobs this worker took from elsewhere to run (stolen, submitted, taken back): a sign of progress. */
+    long jobsTaken() {
+        return steals + submissionsRun + reclaimed;
+    }
+
+    /** This worker's counters now; idle time includes the idle period in progress. */
+    PoolStats.WorkerStats counters(long now, long epoch) {
+        long forked = pending.forks + forksSplit;
+        long run = forked - published + reclaimed + steals + submissionsRun;
+        long since = idleSince;
+        long idle = idleNanos + (since != 0 ? Math.max(0L, now - Math.max(since, epoch)) : 0L);
+        return new PoolStats.WorkerStats(index, spare, forked, run, steals, submissionsRun, stealAttempts,
+                failedSteals, published, reclaimed, hungerSignals, idle, servingNanos, blockedNanos);
+    }
+
+    /** Zeroes the counters (racy with the owner's increments: see {@link WeftPool#resetStats()}). */
+    void resetCounters() {
+        pending.forks = 0;
+        forksSplit = 0;
+        published = 0;
+        reclaimed = 0;
+        steals = 0;
+        submissionsRun = 0;
+        stealAttempts = 0;
+        failedSteals = 0;
+        hungerSignals = 0;
+        idleNanos = 0;
+        servingNanos = 0;
+        blockedNanos = 0;
+    }
 
     Worker(WeftPool pool, int index, boolean spare, String name, long stackSize) {
         super(null, name, stackSize);
@@ -202,7 +246,7 @@ final class Worker extends WorkerPadding2 {
             if ((sig & HELP) != 0 && demand < 1) {
                 demand = 1;
             }
-            if (published.size() >= demand) {
+            if (deque.size() >= demand) {
                 // Enough is waiting for thieves (or nobody wants more): drop the request; a thief that
                 // still finds nothing will ask again.
                 if (SIGNAL.compareAndSet(this, sig, 0)) {
@@ -215,12 +259,12 @@ final class Worker extends WorkerPadding2 {
             }
             long t0 = System.nanoTime();
             boolean published1 = pending.publishOldest();
-            serveNanos += System.nanoTime() - t0;
+            servingNanos += System.nanoTime() - t0;
             if (!published1) {
                 return; // nothing private yet: keep the request for the next poll
             }
             afterDirectPublication();
-            int keep = published.size() < demand ? (sig & HUNGRY) : 0;
+            int keep = deque.size() < demand ? (sig & HUNGRY) : 0;
             if (SIGNAL.compareAndSet(this, sig, keep)) {
                 if (keep == 0 && demandUnmetAfterClear(sleep)) {
                     continue;
@@ -238,7 +282,7 @@ final class Worker extends WorkerPadding2 {
      */
     private boolean demandUnmetAfterClear(Sleep sleep) {
         VarHandle.fullFence();
-        if (published.size() < Math.min(PUBLISHED_LIMIT, sleep.hungry())) {
+        if (deque.size() < Math.min(PUBLISHED_LIMIT, sleep.hungry())) {
             signalHungry();
             return true;
         }
@@ -253,8 +297,61 @@ final class Worker extends WorkerPadding2 {
     void afterDirectPublication() {
         VarHandle.fullFence();
         Sleep sleep = pool.sleep;
-        if ((sleep.parked() > 0 || pool.missingWorkers > 0) && published.size() > sleep.searching()) {
+        if ((sleep.parked() > 0 || pool.missingWorkers > 0) && deque.size() > sleep.searching()) {
             pool.wakeOne();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Paused stealing (PROTOCOL.md, "paused stealing")
+
+    void pauseStealing() {
+        if (pauseDepth++ == 0) {
+            pauseBase = pending.top;
+        }
+    }
+
+    void resumeStealing() {
+        int d = pauseDepth;
+        if (d <= 0) {
+            throw new IllegalStateException("Weft.resumeStealing() without a matching pauseStealing() on this worker");
+        }
+        pauseDepth = d - 1;
+        if (d == 1) {
+            endPause();
+            // Requests that arrived while paused found nothing to publish and are still set: serve them
+            // now rather than at the next fork, which may be far away.
+            if (signal() != 0) {
+                onSignal();
+            }
+        }
+    }
+
+    /**
+     * A join of a task popped the pending stack to {@code slot}. Only a task join can pop below a paused
+     * region's base (every other construct pops what it pushed itself, inside the region): forks the
+     * region makes from here on reuse those slots and must stay private too.
+     */
+    void poppedTo(int slot) {
+        if (pauseDepth > 0 && slot < pauseBase) {
+            pauseBase = slot;
+        }
+    }
+
+    private void endPause() {
+        pauseDepth = 0;
+        pauseBase = NOT_PAUSED;
+    }
+
+    /**
+     * After a top-level job: a task that paused stealing and never resumed it would keep this worker's
+     * forks from thieves for good. Resume, and report the misuse to the pool's handler.
+     */
+    private void checkPauseBalanced() {
+        if (pauseDepth != 0) {
+            endPause();
+            pool.reportUncaught(new IllegalStateException(
+                    "a task returned with stealing paused (Weft.pauseStealing() without resumeStealing()); resumed"));
         }
     }
 
@@ -277,13 +374,13 @@ final class Worker extends WorkerPadding2 {
                     return;
                 }
                 state = RUNNING;
-                topLevelRuns++;
                 // A task may have left the interrupt flag set; it must not leak into this one (as in
                 // ForkJoinPool). After shutdownNow the flag stays: it asks running tasks to stop.
                 if (!pool.isStopping()) {
                     Thread.interrupted();
                 }
                 runJob(j);
+                checkPauseBalanced();
             }
         } finally {
             pool.onWorkerExit(this);
@@ -317,7 +414,7 @@ final class Worker extends WorkerPadding2 {
                 p.drainTo(t0);
                 j.complete(j.failure == null ? Job.NORMAL : Job.FAILED);
             } else if (!j.isFinal()) {
-                // Claimed elsewhere (a task the stall monitor rescued that was also published): its
+                // Claimed elsewhere (a task that was also taken by another path): its
                 // scope count is settled below, so wait until it is really done.
                 awaitStolen(j);
             }
@@ -341,6 +438,15 @@ final class Worker extends WorkerPadding2 {
         }
     }
 
+    /**
+     * The lowest slot the innermost construct without a slot of its own (a running task, a finish) may
+     * pop: below it, slots belong to enclosing constructs, which restore the stack themselves.
+     */
+    int frameFloor() {
+        Frame fr = scope;
+        return fr == null ? jobBase : Math.max(jobBase, fr.base);
+    }
+
     /** The innermost finish scope that contains pending slot {@code slot}, or null. */
     Finish finishOf(int slot) {
         for (Frame fr = scope; fr != null; fr = fr.parent) {
@@ -357,7 +463,7 @@ final class Worker extends WorkerPadding2 {
     /** Waits until {@code j}, which another worker took, is final; helps with other work meanwhile. */
     void awaitStolen(Job j) {
         if (!j.isFinal()) {
-            helpUntilDone(j, null, 0L);
+            helpUntilDone(j, 0L);
         }
     }
 
@@ -373,38 +479,40 @@ final class Worker extends WorkerPadding2 {
             return true;
         }
         if (pool.removeFromInbox(j)) {
-            externalTaken++;
+            submissionsRun++;
             runJob(j);
             return true;
         }
-        return helpUntilDone(j, null, deadline);
+        return helpUntilDone(j, deadline);
     }
 
     /** Waits until every published job counted in {@code f} is done; helps meanwhile. */
     void awaitScope(Finish f) {
         if (!f.quiescent()) {
-            helpUntilDone(null, f, 0L);
+            helpUntilDone(f, 0L);
         }
     }
 
     /**
-     * Helps with other work until {@code j} is final (or scope {@code f} quiescent) or the deadline
-     * passes (0: none); returns whether the wait ended by completion. The thread's interrupt flag is
-     * put aside meanwhile and restored afterwards: parks would not block with it set (the joiner would
-     * spin), and the jobs run while helping must not see an interrupt meant for the joiner's task.
+     * The scheduler's one wait loop (PROTOCOL.md, "helping"): until {@code a} is done or the deadline
+     * passes (0: none), serves this worker's signal, runs the work {@code a} offers ({@link
+     * Awaited#helpFor}), asks for more, spins, then parks in short slices. Returns whether the wait
+     * ended by completion. The thread's interrupt flag is put aside meanwhile and restored afterwards:
+     * parks would not block with it set (the joiner would spin), and the jobs run while helping must not
+     * see an interrupt meant for the joiner's task.
      */
-    private boolean helpUntilDone(Job j, Finish f, long deadline) {
+    private boolean helpUntilDone(Awaited a, long deadline) {
         long start = System.nanoTime();
         long busy = 0;
         int depth = ++helpDepth;
         boolean counted = false;
         long waitStart = start;
         boolean interrupted = Thread.interrupted();
-        Object outerAwaiting = awaiting;
-        awaiting = j != null ? j : f;
+        Awaited outerAwaiting = awaiting;
+        awaiting = a;
         try {
             int spins = 0;
-            while (j != null ? !j.isFinal() : !f.quiescent()) {
+            while (!a.isOver()) {
                 if (deadline != 0L && System.nanoTime() - deadline >= 0L) {
                     return false;
                 }
@@ -413,82 +521,57 @@ final class Worker extends WorkerPadding2 {
                 if (signal() != 0) {
                     onSignal();
                 }
-                Job h = depth <= MAX_HELP_DEPTH ? findHelp(j, f) : null;
-                if (h != null) {
-                    if (counted) {
-                        counted = false;
-                        weftWaits--;
-                        pool.sleep.joinWaitingDecrement();
-                    }
-                    long t0 = System.nanoTime();
-                    // While the helped job runs, this worker waits for nothing: a joiner following the
-                    // chain of waiting runners must not take our outer wait for a wait inside that job.
-                    awaiting = null;
-                    try {
-                        runJob(h);
-                    } finally {
-                        awaiting = j != null ? j : f;
-                    }
-                    long t1 = System.nanoTime();
-                    busy += t1 - t0;
-                    spins = 0;
-                    waitStart = t1;
-                    continue;
-                }
-                if (!counted) {
+                Job h = depth <= MAX_HELP_DEPTH ? a.helpFor(this) : null;
+                if (h == null && !counted) {
                     // Nothing to help with: this worker is hungry, so busy workers should publish.
                     counted = true;
                     weftWaits++;
                     pool.sleep.joinWaitingIncrement();
                 }
-                if (j != null && backoffRound(spins + 1)) {
-                    Worker r = j.runner;
-                    if (r != null && r != this) {
-                        r.requestHelp();
-                    } else if (r == null && (r = j.forker()) != null && r != this) {
-                        r.requestHelp(); // not running yet: its forker still holds it; ask for it
+                if (h == null && backoffRound(spins + 1)) {
+                    a.askForWork(this);
+                    if (runningSeen != null) {
+                        hungerSignals++;
+                        runningSeen.signalHungry();
                     }
                 }
-                if (runningSeen != null && backoffRound(spins + 1)) {
-                    hungerSignals++;
-                    runningSeen.signalHungry();
-                }
-                if (++spins < JOIN_SPINS || (spins & 15) != 0 || System.nanoTime() - waitStart < JOIN_SPIN_NANOS) {
-                    if ((spins & 15) == 0) {
-                        Thread.yield();
-                    } else {
-                        Thread.onSpinWait();
-                    }
-                } else {
-                    if (j != null) {
-                        try {
-                            j.awaitDone(System.nanoTime() + JOIN_PARK_NANOS, false);
-                        } catch (InterruptedException e) {
-                            throw new AssertionError(e); // not interruptible
+                if (h == null) {
+                    if (++spins < JOIN_SPINS || (spins & 15) != 0 || System.nanoTime() - waitStart < JOIN_SPIN_NANOS) {
+                        if ((spins & 15) == 0) {
+                            Thread.yield();
+                        } else {
+                            Thread.onSpinWait();
                         }
-                        if (pool.removeFromInbox(j)) {
-                            // Submitted to this pool meanwhile (a joiner may see the task before the
-                            // submitter queued it): run it here rather than wait for an idle worker.
-                            counted = false;
-                            weftWaits--;
-                            pool.sleep.joinWaitingDecrement();
-                            externalTaken++;
-                            awaiting = null;
-                            try {
-                                runJob(j);
-                            } finally {
-                                awaiting = j;
-                            }
-                            continue;
-                        }
-                    } else {
-                        f.awaitQuiescent(JOIN_PARK_NANOS);
+                        continue;
                     }
+                    h = a.parkBriefly(this, JOIN_PARK_NANOS);
                     if (Thread.interrupted()) {
-                        interrupted = true; // set by a task run while helping, or by the awaitDone above
+                        interrupted = true; // set by a task run while helping, or while parked
                     }
                     spins = JOIN_SPINS / 2;
+                    if (h == null) {
+                        continue;
+                    }
+                    submissionsRun++; // the awaited job itself, still queued in the inbox
                 }
+                if (counted) {
+                    counted = false;
+                    weftWaits--;
+                    pool.sleep.joinWaitingDecrement();
+                }
+                long t0 = System.nanoTime();
+                // While the helped job runs, this worker waits for nothing: a joiner following the
+                // chain of waiting runners must not take our outer wait for a wait inside that job.
+                awaiting = null;
+                try {
+                    runJob(h);
+                } finally {
+                    awaiting = a;
+                }
+                long t1 = System.nanoTime();
+                busy += t1 - t0;
+                spins = 0;
+                waitStart = t1;
             }
             return true;
         } finally {
@@ -507,42 +590,46 @@ final class Worker extends WorkerPadding2 {
     }
 
     /**
-     * Work a waiting joiner may run without risking to wait for itself (see {@link Job#mayHelp}):
-     * its own published forks made by the job it runs; for a job wait, the forks that the job's runner
-     * made inside it, following the chain of runners that themselves wait (leapfrogging); for a finish,
-     * jobs of that scope from any worker. Never unrelated work: such a job could join a task that is
-     * running further down this thread's stack, and that task could then never finish.
+     * The first tier of help for any wait: this worker's own oldest published fork made inside the job
+     * it runs (slot at least {@link #jobBase}) or, for a finish, of that scope. Such a fork is work the
+     * waiter waits for anyway (see {@link Job#mayHelp}).
      */
-    private Job findHelp(Job waitedFor, Finish finish) {
-        Job h = published.pollIf(this, jobBase, null);
+    Job ownForkToHelp(Finish finish) {
+        Job h = deque.pollIf(this, jobBase, null);
         if (h == null && finish != null) {
-            h = published.pollIf(this, 0, finish);
+            h = deque.pollIf(this, 0, finish);
         }
         if (h != null) {
-            takenBack++;
-            return h;
+            reclaimed++;
         }
-        if (waitedFor != null) {
-            Job x = waitedFor;
-            for (int level = 0; level < LEAPFROG_LEVELS && x != null; level++) {
-                Worker r = x.runner;
-                if (r == null || r == this) {
-                    break;
-                }
-                h = tryStealFor(r, x);
-                if (h != null) {
-                    return h;
-                }
-                // The runner's own wait, if any. It is a wait inside x only while x still runs: the
-                // runner completes x (a CAS) before it can be back in an outer wait (a volatile store
-                // of awaiting), so seeing x unfinished after reading awaiting means the wait is x's.
-                Object next = r.awaiting;
-                x = next instanceof Job nj && !x.isFinal() ? nj : null;
+        return h;
+    }
+
+    /**
+     * Help for a job wait beyond one's own forks: the forks that the job's runner made inside it,
+     * following the chain of runners that themselves wait (leapfrogging). Never unrelated work: such a
+     * job could join a task that is running further down this thread's stack, and that task could then
+     * never finish.
+     */
+    Job leapfrog(Job waitedFor) {
+        Job x = waitedFor;
+        for (int level = 0; level < LEAPFROG_LEVELS && x != null; level++) {
+            Worker r = x.runner;
+            if (r == null || r == this) {
+                break;
             }
-            runningSeen = anyRunning();
-            return null;
+            Job h = tryStealFor(r, x);
+            if (h != null) {
+                return h;
+            }
+            // The runner's own wait, if any. It is a wait inside x only while x still runs: the
+            // runner completes x (a CAS) before it can be back in an outer wait (a volatile store
+            // of awaiting), so seeing x unfinished after reading awaiting means the wait is x's.
+            Awaited next = r.awaiting;
+            x = next instanceof Job nj && !x.isFinal() ? nj : null;
         }
-        return stealPassFor(finish);
+        runningSeen = anyRunning();
+        return null;
     }
 
     /** How far a joiner follows a chain of waiting runners to find work it may help with. */
@@ -550,7 +637,7 @@ final class Worker extends WorkerPadding2 {
 
     /** One attempt on {@code victim}'s deque for a fork made inside {@code x}, which it runs. */
     private Job tryStealFor(Worker victim, Job x) {
-        PublishedDeque d = victim.published;
+        PublishedDeque d = victim.deque;
         if (d.isEmpty()) {
             return null;
         }
@@ -563,7 +650,7 @@ final class Worker extends WorkerPadding2 {
         if (x.isFinal()) {
             // x ended meanwhile, and the victim may have started unrelated work at the same height:
             // do not run it here; offer it from this worker's deque, where any thief can take it.
-            published.push(j);
+            deque.push(j);
             afterDirectPublication();
             return null;
         }
@@ -573,7 +660,7 @@ final class Worker extends WorkerPadding2 {
     }
 
     /** One pass over the other workers for jobs of scope {@code f}; notes a running worker. */
-    private Job stealPassFor(Finish f) {
+    Job stealPassFor(Finish f) {
         Worker[] ws = pool.workers;
         int n = ws.length;
         int start = nextRandom(n);
@@ -583,9 +670,9 @@ final class Worker extends WorkerPadding2 {
             if (v == this || v == null) {
                 continue;
             }
-            if (!v.published.isEmpty()) {
+            if (!v.deque.isEmpty()) {
                 stealAttempts++;
-                Job j = v.published.pollIf(v, 0, f);
+                Job j = v.deque.pollIf(v, 0, f);
                 if (j != null) {
                     steals++;
                     Events.steal(pool, this, v, j);
@@ -622,7 +709,7 @@ final class Worker extends WorkerPadding2 {
 
     /** One steal attempt on {@code victim}'s published deque. */
     Job trySteal(Worker victim) {
-        PublishedDeque d = victim.published;
+        PublishedDeque d = victim.deque;
         if (d.isEmpty()) {
             return null;
         }
@@ -679,9 +766,9 @@ final class Worker extends WorkerPadding2 {
     /** One pass over the other workers' deques and the inbox; signals hunger to one running worker. */
     private Job scan(boolean signalOne) {
         lastVictim = null;
-        Job j = published.poll();
+        Job j = deque.poll();
         if (j != null) {
-            takenBack++;
+            reclaimed++;
             return j;
         }
         j = stealPass();
@@ -690,7 +777,7 @@ final class Worker extends WorkerPadding2 {
         }
         j = pool.pollInbox();
         if (j != null) {
-            externalTaken++;
+            submissionsRun++;
             return j;
         }
         if (signalOne && runningSeen != null) {
@@ -725,7 +812,7 @@ final class Worker extends WorkerPadding2 {
                     // sleeper for it, so ramp-up grows geometrically (PROTOCOL.md, "sleep").
                     Worker v = lastVictim;
                     if (sleep.searchingDecrement() == 0
-                            || (v != null && !v.published.isEmpty() && sleep.parked() > 0)) {
+                            || (v != null && !v.deque.isEmpty() && sleep.parked() > 0)) {
                         pool.wakeOne();
                     }
                     return j;

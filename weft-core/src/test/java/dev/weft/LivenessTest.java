@@ -211,52 +211,55 @@ class LivenessTest {
     /**
      * A task forks a child and waits for it on a latch without {@link Weft#blocking}, while the other of
      * two workers is busy (so nobody is hungry when the child is forked); the other worker then becomes
-     * idle. ForkJoinPool completes this (the idle worker steals the child; checked, 100 rounds). Weft's
-     * contract asks for Weft.blocking here; what must not happen is a silent hang: either it completes,
-     * or it is diagnosed. This test checks completion (Weft moves the child to the other worker once the
-     * wait has lasted about a second) and the diagnosis. (Without the busy worker the fork usually meets a
-     * standing hunger request and is published at once, so that variant mostly passes today.)
+     * idle. ForkJoinPool completes this (the idle worker steals the child). In Weft the child is private
+     * to the waiting worker — only its owner may touch a private fork, which is what makes forks and
+     * joins free of atomics — so the contract asks for {@code Weft.blocking} here (which publishes the
+     * child first); what must not happen is a silent hang. This test checks the diagnosis within about
+     * a second (the stall counter; the warning and the JFR event are checked in JfrEventsTest), and that
+     * the parent, once its own wait times out, still gets its child's result by joining it.
      */
     @Test
-    void forkThenUnmanagedLatchWaitAtTwoWorkersCompletes() throws Exception {
+    void forkThenUnmanagedLatchWaitAtTwoWorkersIsDiagnosed() throws Exception {
         TestPools.withPool(2, pool -> {
-            // Each round stalls for about a second before the pool's monitor moves the child elsewhere.
-            for (int round = 0; round < 4; round++) {
-                AtomicBoolean busyStarted = new AtomicBoolean();
-                AtomicBoolean forkerStarted = new AtomicBoolean();
-                Task<Void> busy = pool.submit(Task.of(() -> {
-                    busyStarted.set(true);
-                    spinUntil(forkerStarted, TimeUnit.SECONDS.toNanos(1));
-                    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
-                    while (System.nanoTime() < end) {
+            AtomicBoolean busyStarted = new AtomicBoolean();
+            AtomicBoolean forkerStarted = new AtomicBoolean();
+            Task<Void> busy = pool.submit(Task.of(() -> {
+                busyStarted.set(true);
+                spinUntil(forkerStarted, TimeUnit.SECONDS.toNanos(1));
+                long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+                return null;
+            }));
+            long[] stallsSeenWhileWaiting = new long[1];
+            Task<Integer> r = pool.submit(Task.of(() -> {
+                forkerStarted.set(true);
+                spinUntil(busyStarted, TimeUnit.SECONDS.toNanos(1)); // the other worker is busy now
+                CountDownLatch done = new CountDownLatch(1);
+                Task<Integer> child = Task.of(() -> {
+                    done.countDown();
+                    return 41;
+                });
+                child.fork();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+                try {
+                    // Unmanaged on purpose, in slices: wait until the monitor has diagnosed the stall
+                    // (or the child ran after all, published to a hungry worker at the fork).
+                    while (pool.stats().stalls() == 0 && !done.await(200, TimeUnit.MILLISECONDS)
+                            && System.nanoTime() < deadline) {
                         Thread.onSpinWait();
                     }
-                    return null;
-                }));
-                Task<Integer> r = pool.submit(Task.of(() -> {
-                    forkerStarted.set(true);
-                    spinUntil(busyStarted, TimeUnit.SECONDS.toNanos(1)); // the other worker is busy now
-                    CountDownLatch done = new CountDownLatch(1);
-                    Task<Void> child = Task.of(() -> {
-                        done.countDown();
-                        return null;
-                    });
-                    child.fork();
-                    try {
-                        if (!done.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
-                            throw new AssertionError("the forked child never ran while its parent waited on a latch");
-                        }
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    child.join();
-                    return 1;
-                }));
-                assertEquals(1, await(r, "round " + round + ": fork, then unmanaged latch wait"));
-                await(busy, "round " + round + ": the busy task");
-            }
-            // Completion came from the monitor's rescue, which diagnoses every such stall.
-            assertTrue(pool.stats().stalls() >= 1, pool.stats().toString());
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                stallsSeenWhileWaiting[0] = pool.stats().stalls();
+                return child.join() + 1; // runs the child here if it is still pending
+            }));
+            assertEquals(42, await(r, "fork, then unmanaged latch wait"));
+            await(busy, "the busy task");
+            assertTrue(stallsSeenWhileWaiting[0] >= 1 || pool.stats().total().steals() > 0,
+                    "neither diagnosed nor stolen: " + pool.stats());
         });
     }
 

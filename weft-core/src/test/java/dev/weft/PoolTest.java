@@ -22,6 +22,32 @@ import org.junit.jupiter.api.Test;
 
 class PoolTest {
     @Test
+    void poolSizeAndActiveWorkersCountWhatRunsNow() throws Exception {
+        try (WeftPool pool = new WeftPool(3)) {
+            assertEquals(3, pool.poolSize());
+            CountDownLatch running = new CountDownLatch(2);
+            CountDownLatch release = new CountDownLatch(1);
+            for (int i = 0; i < 2; i++) {
+                pool.execute(() -> {
+                    running.countDown();
+                    try {
+                        Weft.blocking(() -> release.await(10, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
+            assertTrue(running.await(10, TimeUnit.SECONDS));
+            // Two workers are blocked in tasks; blocking may have added temporary workers.
+            assertTrue(pool.activeWorkers() >= 2, "active " + pool.activeWorkers());
+            assertTrue(pool.poolSize() >= 3);
+            release.countDown();
+            assertTrue(pool.awaitQuiescence(10, TimeUnit.SECONDS));
+            assertEquals(0, pool.activeWorkers(), "a quiescent pool runs nothing");
+        }
+    }
+
+    @Test
     void parallelismMustBePositive() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new WeftPool(0));
         assertTrue(e.getMessage().contains("parallelism"), e.getMessage());

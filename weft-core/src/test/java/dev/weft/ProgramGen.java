@@ -92,6 +92,7 @@ final class ProgramGen {
                 "blocking",         // Weft.blocking around sleeps and latch waits
                 "external",         // submissions from threads outside the pool
                 "inboxJoin",        // a worker joins a task submitted from outside (may still be in the inbox)
+                "spawn",            // WeftPool.spawn: detached forks, failures to the uncaught handler
                 "failures",         // injected exceptions at all
                 "noise");           // spins, yields, parks and sleeps in leaves
         final Set<String> disabled = new TreeSet<>();
@@ -976,6 +977,12 @@ final class ProgramGen {
         final ConcurrentLinkedQueue<InjectedFailure> thrown = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
         final List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
+        /** Spawned bodies not yet finished; the checks wait for zero. */
+        final AtomicInteger spawnsInFlight = new AtomicInteger();
+        /** Spawned bodies that threw; the checks wait until the handler has reported as many. */
+        final AtomicInteger spawnsFailed = new AtomicInteger();
+        /** What reached the uncaught exception handler (spawned bodies' failures). */
+        final ConcurrentLinkedQueue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
 
         Run(Program p, Rt rt, WeftPool pool) {
             this.p = p;
@@ -2137,6 +2144,52 @@ final class ProgramGen {
         }
     }
 
+    /**
+     * {@code pool.spawn(kids[0])}: a detached fork. Its value is not part of the program's; its leaves
+     * must run exactly once all the same (the checks wait for every spawned body), and its failure must
+     * reach the pool's uncaught exception handler, never the program's exception.
+     */
+    static final class SpawnNode extends Node {
+        int id;
+
+        @Override
+        long exec(Run r) {
+            Node k = kids[0];
+            r.spawnsInFlight.incrementAndGet();
+            Runnable body = () -> {
+                try {
+                    k.exec(r);
+                } catch (Throwable t) {
+                    r.spawnsFailed.incrementAndGet(); // before in-flight drops: the report comes after us
+                    throw t;
+                } finally {
+                    r.spawnsInFlight.decrementAndGet();
+                }
+            };
+            if (r.pool == null) {
+                try {
+                    body.run(); // the serial meaning: the spawned body runs here, its failure goes aside
+                } catch (Throwable t) {
+                    r.uncaught.add(t);
+                }
+            } else {
+                r.pool.spawn(body);
+            }
+            return affine(mix64(id + 99));
+        }
+
+        @Override
+        Outcome eval(Ev ev, boolean must) {
+            kids[0].eval(ev, must);
+            return Outcome.ok(affine(mix64(id + 99)));
+        }
+
+        @Override
+        void print(Out o) {
+            o.block("spawn#" + id + " (detached; value not used)", kids[0]);
+        }
+    }
+
     static final String[] EXT_FORMS = {
         "thread: pool.submit(task).get()",
         "thread: pool.submit(task).join()",
@@ -2355,6 +2408,7 @@ final class ProgramGen {
                 o.on("loops") ? 12 : 0,                                // loop
                 o.on("blocking") && blockBudget > 0 ? 3 : 0,           // blocking
                 o.on("external") && blockBudget > 0 ? 3 : 0,           // external
+                o.on("spawn") ? 3 : 0,                                 // spawn
                 o.on("crossJoin") && !unused.isEmpty() ? 10 : 0,       // cross join
             };
             int total = 0;
@@ -2412,6 +2466,13 @@ final class ProgramGen {
                     e.form = rnd.nextInt(o.on("inboxJoin") ? 5 : 4);
                     e.kids = new Node[] {expr(depth + 1, targets)};
                     return e;
+                }
+                case 8: {
+                    SpawnNode sp = new SpawnNode();
+                    sp.id = p.nIds++;
+                    // No cross joins inside: the spawned body may run after the tasks' group has ended.
+                    sp.kids = new Node[] {expr(depth + 1, List.of())};
+                    return sp;
                 }
                 default: {
                     CrossJoin c = new CrossJoin();
@@ -2677,7 +2738,9 @@ final class ProgramGen {
         Ev ev = new Ev(p, true);
         Outcome expected = p.root.eval(ev, true);
         String poolName = "gen" + POOLS.incrementAndGet() + "p" + parallelism;
-        WeftPool pool = parallelism <= 0 ? null : WeftPool.builder().parallelism(parallelism).name(poolName).build();
+        ConcurrentLinkedQueue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
+        WeftPool pool = parallelism <= 0 ? null : WeftPool.builder().parallelism(parallelism).name(poolName)
+                .uncaughtExceptionHandler((t, e) -> uncaught.add(e)).build();
         Rt rt = parallelism <= 0 ? new SerialRt(parallelism < 0) : new WeftRt();
         Run r = new Run(p, rt, pool);
         Object[] out = new Object[2];
@@ -2703,6 +2766,24 @@ final class ProgramGen {
             }
             return res;
         }
+        long spawnDeadline = System.nanoTime() + deadlineMs * 1_000_000L;
+        // Every spawned body has ended, and the pool's handler has received each one's failure (it is
+        // called after the body has thrown, so after the body stopped counting as in flight).
+        while ((r.spawnsInFlight.get() > 0 || (pool != null && uncaught.size() < r.spawnsFailed.get()))
+                && System.nanoTime() - spawnDeadline < 0) {
+            LockSupport.parkNanos(100_000L);
+        }
+        if (r.spawnsInFlight.get() > 0 || (pool != null && uncaught.size() < r.spawnsFailed.get())) {
+            res.problems.add("HANG: " + r.spawnsInFlight.get() + " spawned bodies did not finish, or "
+                    + (r.spawnsFailed.get() - uncaught.size()) + " failures of spawned bodies did not reach the "
+                    + "uncaught exception handler, within " + deadlineMs + " ms after the program returned (thread dump below)");
+            res.dump = dumpThreads(poolName, r, driver) + (pool != null ? "scheduler state:\n" + pool.debugState() : "");
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+            return res;
+        }
+        r.uncaught.addAll(uncaught);
         if (pool != null) {
             Thread closer = new Thread(pool::close, "gen-closer-" + poolName);
             closer.setDaemon(true);
@@ -2782,6 +2863,20 @@ final class ProgramGen {
                 by.get("SHOULD_THROW").add("SHOULD_THROW: serial semantics says the program must fail, but it returned " + value);
             } else if (expected.det() && (value == null || value != expected.value())) {
                 by.get("WRONG_RESULT").add("WRONG_RESULT: the program returned " + value + ", its serial meaning is " + expected.value());
+            }
+        }
+        // Failures of spawned bodies go to the uncaught exception handler: reported there, each once.
+        for (Throwable u : r.uncaught) {
+            List<InjectedFailure> inj = new ArrayList<>();
+            List<Throwable> other = new ArrayList<>();
+            walk(u, inj, other, 0);
+            for (Throwable o : other) {
+                by.get("UNEXPECTED_EXCEPTION").add("UNEXPECTED_EXCEPTION: the uncaught exception handler got " + o);
+            }
+            for (InjectedFailure f : inj) {
+                if (!reported.add(f)) {
+                    by.get("DUP_FAILURE").add("DUP_FAILURE: S" + f.site + " is reported twice (uncaught exception handler)");
+                }
             }
         }
         Set<Throwable> thrownSet = Collections.newSetFromMap(new IdentityHashMap<>());

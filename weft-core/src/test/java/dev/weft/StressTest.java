@@ -159,7 +159,7 @@ class StressTest {
         while (System.nanoTime() < deadline) {
             boolean parked = true;
             for (Worker w : pool.workers) {
-                parked &= IdleWorkers.isParked(w) && w.pending.top == 0 && w.published.isEmpty();
+                parked &= IdleWorkers.isParked(w) && w.pending.top == 0 && w.deque.isEmpty();
             }
             if (parked && pool.stats().queuedSubmissions() == 0) {
                 return;

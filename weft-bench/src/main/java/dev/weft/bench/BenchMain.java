@@ -1,20 +1,20 @@
 package dev.weft.bench;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code ./weft bench}: the side-by-side comparison of serial elision, ForkJoinPool and Weft. */
+/** {@code ./weft bench}: programs side by side on each of their runtimes (serial elision, ForkJoinPool, Weft, ...). */
 public final class BenchMain {
     private BenchMain() {
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws Exception {
         Options o;
         List<Program> programs;
         try {
             o = Options.parse(args);
-            programs = Programs.select(o.programs);
+            programs = Programs.select(o.programs, o.suites);
+            Programs.checkRuntimes(o.runtimes, programs);
         } catch (IllegalArgumentException e) {
             System.err.println("weft bench: " + e.getMessage());
             System.err.print(Options.USAGE);
@@ -26,8 +26,13 @@ public final class BenchMain {
             return;
         }
         if (o.list) {
-            for (Program p : Programs.all()) {
-                System.out.printf("%-12s %s%n", p.name(), p.description());
+            for (String suite : Programs.suites()) {
+                List<Program> ps = Programs.select(List.of(), List.of(suite));
+                System.out.printf("suite %s (runtimes %s)%n", suite, String.join(",",
+                        ps.get(0).engines().stream().map(Engine::name).toList()));
+                for (Program p : ps) {
+                    System.out.printf("  %-16s %s%n", p.name(), p.description());
+                }
             }
             return;
         }
@@ -36,26 +41,14 @@ public final class BenchMain {
                 o.forks > 1 ? " in each of " + o.forks + " JVMs" : "", Machine.describe());
         List<Runner.ProgramResult> results = new ArrayList<>();
         if (o.forks > 1) {
-            try {
-                results = Forks.run(o, programs);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            results = Forks.run(o, programs, BenchMain.class);
         } else {
             for (Program p : programs) {
                 Runner.ProgramResult r = new Runner(o).run(p);
                 results.add(r);
                 if (o.samplesOut != null) {
-                    List<String> lines = new ArrayList<>();
-                    if (!java.nio.file.Files.exists(o.samplesOut) || java.nio.file.Files.size(o.samplesOut) == 0) {
-                        lines.add(Forks.SAMPLE_HEADER);
-                    }
-                    lines.addAll(r.sampleLines());
-                    java.nio.file.Files.write(o.samplesOut, lines, java.nio.file.StandardOpenOption.CREATE,
-                            java.nio.file.StandardOpenOption.APPEND);
-                }
-                if (o.samplesOut == null) {
+                    Sample.append(o.samplesOut, r.sampleLines());
+                } else {
                     Tables.print(System.out, Tables.summarize(r), o.workers);
                 }
             }

@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.bench.peers.Peers;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,12 @@ final class Options {
     boolean quick;
     List<String> programs = new ArrayList<>();
     List<Integer> workers = new ArrayList<>();
-    List<String> runtimes = new ArrayList<>(List.of("serial", "fjp", "weft"));
+    /** Engine names given with --runtimes; empty: every engine of each program. */
+    List<String> runtimes = new ArrayList<>();
+    /** Suites given with --suite (and the peers suite with --peers); empty: the fork/join suite unless programs are named. */
+    List<String> suites = new ArrayList<>();
+    /** --peers: the peers suite (other languages' runtimes on the same kernels). */
+    boolean peers;
     Path csv;
     Path report;
     int reps = 7;
@@ -26,13 +32,20 @@ final class Options {
     static final String USAGE = """
             Usage: ./weft bench [programs...] [options]
 
-            Runs each program as serial elision, ForkJoinPool and Weft, side by side and interleaved,
-            after warm-up; prints medians of the repetitions and checks every answer.
+            Runs each program on each of its runtimes (the fork/join suite: serial elision, ForkJoinPool
+            and Weft), side by side and interleaved after warm-up; prints medians of the repetitions and
+            checks every answer. Without program names it runs the fork/join suite.
 
             Options:
               --quick              quick sizes (the whole suite in minutes); default: the seeds' full sizes
+              --suite a,b          run these suites (--list shows them; 'all' runs every suite)
+              --peers              the peers suite: fib, integrate, nqueens and uts also in Rust (rayon,
+                                   chili), C++ (oneTBB) and Go (goroutines), each language over its own
+                                   serial program; ./weft bench --peers first builds the binaries
+                                   (weft-bench/peers/build.sh); program names then mean the suite's
               --workers 1,2,4      worker counts (default: 1, 2, 4, ... up to the processor count)
-              --runtimes a,b       any of serial,fjp,weft (default: all three)
+              --runtimes a,b       only these runtimes (default: every runtime of each program;
+                                   the fork/join suite's are serial,fjp,weft)
               --reps N             measured repetitions per version (default 7, at least 5 for medians)
               --warmup N           warm-up runs per version (default 3)
               --csv FILE           also write CSV rows (benchmark,runtime,workers,median_ms,serial_ms,ratio,...)
@@ -41,7 +54,7 @@ final class Options {
               --stats              print Weft's pool statistics of the last run at each worker count
               --forks N            run the measurements in N fresh JVMs and pool their samples (default 1);
                                    JIT decisions vary between JVMs, so N > 1 gives steadier medians
-              --list               list the programs and exit
+              --list               list the suites, programs and runtimes, and exit
               --help               this text
             """;
 
@@ -53,14 +66,9 @@ final class Options {
             switch (a) {
                 case "--quick" -> o.quick = true;
                 case "--workers" -> o.workers = parseInts(value(args, ++i, a), a);
-                case "--runtimes" -> {
-                    o.runtimes = List.of(value(args, ++i, a).split(","));
-                    for (String r : o.runtimes) {
-                        if (!List.of("serial", "fjp", "weft").contains(r)) {
-                            throw new IllegalArgumentException("unknown runtime '" + r + "' (use serial, fjp, weft)");
-                        }
-                    }
-                }
+                case "--runtimes" -> o.runtimes = names(value(args, ++i, a), a);
+                case "--suite" -> o.suites = names(value(args, ++i, a), a);
+                case "--peers" -> o.peers = true;
                 case "--reps" -> o.reps = positive(value(args, ++i, a), a);
                 case "--warmup" -> o.warmup = nonNegative(value(args, ++i, a), a);
                 case "--csv" -> o.csv = Path.of(value(args, ++i, a));
@@ -79,6 +87,10 @@ final class Options {
                 }
             }
         }
+        if (o.peers && !o.suites.contains(Peers.SUITE)) {
+            o.suites = new ArrayList<>(o.suites);
+            o.suites.add(Peers.SUITE);
+        }
         if (o.workers.isEmpty()) {
             int cores = Runtime.getRuntime().availableProcessors();
             for (int p = 1; p <= cores; p <<= 1) {
@@ -89,6 +101,22 @@ final class Options {
             }
         }
         return o;
+    }
+
+    /** Whether {@code --runtimes} (if given) names this engine. */
+    boolean selects(Engine e) {
+        return runtimes.isEmpty() || runtimes.contains(e.name());
+    }
+
+    private static List<String> names(String s, String opt) {
+        List<String> r = new ArrayList<>();
+        for (String p : s.split(",")) {
+            if (p.isBlank()) {
+                throw new IllegalArgumentException(opt + " has an empty name: '" + s + "'");
+            }
+            r.add(p.trim());
+        }
+        return r;
     }
 
     private static String value(String[] args, int i, String opt) {

@@ -1,9 +1,17 @@
 package dev.weft.bench;
 
+import dev.weft.bench.actors.MaxThroughput;
+import dev.weft.bench.actors.MediatorProgram;
+import dev.weft.bench.actors.MiddleManProgram;
+import dev.weft.bench.actors.MultiProducer;
+import dev.weft.bench.actors.PingThroughput;
+import dev.weft.bench.actors.SinglePing;
+import dev.weft.bench.actors.SingleProducer;
 import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
 import dev.weft.bench.programs.FFT;
 import dev.weft.bench.programs.Fib;
+import dev.weft.bench.programs.FibTask;
 import dev.weft.bench.programs.Integrate;
 import dev.weft.bench.programs.Jacobi;
 import dev.weft.bench.programs.JacobiBarrier;
@@ -12,32 +20,91 @@ import dev.weft.bench.programs.LeaIntegrate;
 import dev.weft.bench.programs.Matmul;
 import dev.weft.bench.programs.NQueens;
 import dev.weft.bench.programs.UTS;
+import dev.weft.bench.peers.Peers;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
-/** The registry of benchmark programs, in report order. */
+/** The registry of benchmark programs, in report order, grouped by suite. */
 final class Programs {
     private Programs() {
     }
 
     static List<Program> all() {
-        // Kumar's ten in the thesis' order, then Lea's variants.
-        return List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(), new FFT(), new CilkSort(),
-                new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate());
+        // The fork/join suite: Kumar's ten in the thesis' order, then Lea's variants, then the Task port of
+        // RecursiveTask code. Other suites follow.
+        List<Program> all = new ArrayList<>(List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(),
+                new FFT(), new CilkSort(), new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
+                new FibTask(),
+                // The actors suite: seed 000's Table IV, in its order.
+                new MaxThroughput(),
+                new SinglePing(),
+                new PingThroughput(),
+                new SingleProducer(),
+                new MultiProducer(),
+                new MiddleManProgram(),
+                new MediatorProgram(),
+                // The atomic-sets suite.
+                new dev.weft.bench.atomic.LuSearch(),
+                new dev.weft.bench.atomic.Ledger()));
+        // The peers suite: the same kernels on other languages' schedulers (./weft bench --peers).
+        all.addAll(Peers.programs());
+        return List.copyOf(all);
     }
 
-    /** The programs named (all if none), or an error naming the unknown one. */
-    static List<Program> select(List<String> names) {
-        if (names.isEmpty()) {
+    /** The suites, in report order. */
+    static List<String> suites() {
+        return all().stream().map(Program::suite).distinct().toList();
+    }
+
+    /**
+     * The programs named (in the suites named, if any; else the first of that name in report order), else the
+     * programs of the suites named ({@code all}: every suite), else the fork/join suite; an unknown name is
+     * an error that lists the known ones.
+     */
+    static List<Program> select(List<String> names, List<String> suites) {
+        if (!names.isEmpty()) {
+            List<Program> among = suites.isEmpty() || suites.contains("all") ? all()
+                    : all().stream().filter(p -> suites.contains(p.suite())).toList();
+            List<Program> out = new ArrayList<>();
+            for (String n : names) {
+                Program p = among.stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'"
+                                + (among.size() < all().size() ? " in suites " + suites : "") + "; known: "
+                                + among.stream().map(Program::name).distinct().toList()));
+                out.add(p);
+            }
+            return out;
+        }
+        List<String> wanted = suites.isEmpty() ? List.of(Program.FORK_JOIN_SUITE) : suites;
+        if (wanted.contains("all")) {
             return all();
         }
-        List<Program> out = new ArrayList<>();
-        for (String n : names) {
-            Program p = all().stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'; known: "
-                            + all().stream().map(Program::name).toList()));
-            out.add(p);
+        for (String s : wanted) {
+            if (!suites().contains(s)) {
+                throw new IllegalArgumentException("unknown suite '" + s + "'; known: " + suites() + " or all");
+            }
         }
-        return out;
+        return all().stream().filter(p -> wanted.contains(p.suite())).toList();
+    }
+
+    /**
+     * Checks that every runtime named is one of the selected programs' engines.
+     *
+     * @throws IllegalArgumentException naming the unknown runtime and the known ones
+     */
+    static void checkRuntimes(List<String> runtimes, List<Program> programs) {
+        Set<String> known = new LinkedHashSet<>();
+        for (Program p : programs) {
+            for (Engine e : p.engines()) {
+                known.add(e.name());
+            }
+        }
+        for (String r : runtimes) {
+            if (!known.contains(r)) {
+                throw new IllegalArgumentException("unknown runtime '" + r + "'; the selected programs run on " + known);
+            }
+        }
     }
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * {@code --report DIR}: writes {@code DIR/report.html}, one self-contained page (inline CSS and SVG, no
@@ -24,6 +23,8 @@ final class Report {
     static final String WEFT = "#d95f02";
     static final String FJP = "#5e60a8";
     static final String IDEAL = "#888888";
+    /** Colours of engines other than a suite's subject and reference, in order of appearance. */
+    private static final String[] OTHERS = {"#1b9e77", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666"};
 
     private Report() {
     }
@@ -37,7 +38,7 @@ final class Report {
     }
 
     static String render(List<Tables.ProgramSummary> all, Options o, Map<String, String> machine) {
-        List<Integer> workers = workerCounts(all);
+        List<Integer> workers = o.workers;
         Html h = new Html();
         h.raw("<!DOCTYPE html>\n");
         h.open("html", "xmlns", XHTML, "lang", "en").raw("\n");
@@ -49,19 +50,88 @@ final class Report {
         h.close("head").raw("\n");
         h.open("body");
         h.el("h1", "Weft benchmark report");
-        h.el("p", "Each program runs as its serial elision (every fork replaced by a call), as idiomatic "
-                + "ForkJoinPool code and as idiomatic Weft code, interleaved in one JVM after warm-up. Times are "
-                + "medians; every other metric comes from the run with the median time.", "class", "lead");
+        h.el("p", "Each program runs on each of its runtimes — for the fork/join suite its serial elision (every "
+                + "fork replaced by a call), idiomatic ForkJoinPool code and idiomatic Weft code — interleaved in "
+                + "one JVM after warm-up. Times are medians; every other metric comes from the run with the median "
+                + "time.", "class", "lead");
 
         setup(h, all, o, machine);
-        overview(h, all, workers);
-        overhead(h, all);
-        speedup(h, all, workers);
-        steals(h, all, workers);
+        Map<String, List<Tables.ProgramSummary>> suites = Tables.bySuite(all);
+        for (var e : suites.entrySet()) {
+            Suite s = new Suite(e.getKey(), e.getValue(), suites.size() > 1);
+            if (s.multi) {
+                h.el("h2", "Suite: " + s.name, "class", "suite");
+            }
+            overview(h, s, workers);
+            overhead(h, s);
+            speedup(h, s, workers);
+            throughput(h, s, workers);
+            steals(h, s, workers);
+        }
         data(h, all);
         definitions(h);
         h.close("body").raw("\n").close("html").raw("\n");
         return h.toString();
+    }
+
+    /**
+     * The programs of one suite and their engines. Element ids carry the suite's name except for the
+     * fork/join suite, whose ids stay as they were when it was the only one.
+     */
+    private record Suite(String name, List<Tables.ProgramSummary> programs, boolean multi) {
+        Program first() {
+            return programs.get(0).program();
+        }
+
+        /**
+         * The suite's engines but its baseline, in program order (also those --runtimes left out: shown as –);
+         * other baselines (another language's serial program) are shown like any engine.
+         */
+        List<Engine> engines() {
+            java.util.LinkedHashSet<Engine> out = new java.util.LinkedHashSet<>();
+            for (Tables.ProgramSummary ps : programs) {
+                for (Engine e : ps.program().engines()) {
+                    if (!e.equals(ps.program().baseline())) {
+                        out.add(e);
+                    }
+                }
+            }
+            return List.copyOf(out);
+        }
+
+        Engine baseline() {
+            return first().baseline();
+        }
+
+        /** A sentence naming the baseline of each engine measured against its own, or "" if none is. */
+        String ownBaselines() {
+            Tables.ProgramSummary ps = programs.get(0);
+            return ps.hasOwnBaselines() ? " Each runtime is measured against the serial program of its own language: "
+                    + Tables.ownBaselines(ps.program(), engines()) + "." : "";
+        }
+
+        String id(String base) {
+            return name.equals(Program.FORK_JOIN_SUITE) ? base : base + "-" + name;
+        }
+
+        String color(Engine e) {
+            if (e.equals(first().subject())) {
+                return WEFT;
+            }
+            if (e.equals(first().reference())) {
+                return FJP;
+            }
+            int k = 0;
+            for (Engine x : engines()) {
+                if (x.equals(e)) {
+                    break;
+                }
+                if (!x.equals(first().subject()) && !x.equals(first().reference())) {
+                    k++;
+                }
+            }
+            return OTHERS[k % OTHERS.length];
+        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -85,7 +155,7 @@ final class Report {
         rows.add(new String[] {"Sizes", o.quick ? "quick (--quick)" : "full (the seeds' sizes)"});
         List<String> labels = all.stream().map(ps -> ps.result().label()).toList();
         rows.add(new String[] {"Programs", labels.isEmpty() ? "(none)" : String.join(", ", labels)});
-        rows.add(new String[] {"Runtimes", String.join(", ", o.runtimes)});
+        rows.add(new String[] {"Runtimes", o.runtimes.isEmpty() ? "every runtime of each program" : String.join(", ", o.runtimes)});
         rows.add(new String[] {"Workers", join(o.workers)});
         rows.add(new String[] {"Warm-up runs", o.warmup + " per version" + (o.forks > 1 ? ", in each JVM" : "")});
         rows.add(new String[] {"Measured runs", o.reps + " per version" + (o.forks > 1 ? ", in each JVM" : "")});
@@ -99,39 +169,61 @@ final class Report {
         h.close("section");
     }
 
-    /** The console's overview: each version's time over serial, and Weft over ForkJoinPool. */
-    private static void overview(Html h, List<Tables.ProgramSummary> all, List<Integer> workers) {
-        h.open("section", "id", "overview");
-        h.el("h2", "Time relative to serial");
-        h.el("p", "Median time over the serial elision's median time (lower is better; below 1 is faster than "
-                + "serial). The weft/fjp column is Weft's time over ForkJoinPool's: green where Weft is more than "
-                + "3% faster, red where it is more than 3% slower.");
+    /** The console's overview: each version's time over the comparison point, and subject over reference. */
+    private static void overview(Html h, Suite s, List<Integer> workers) {
+        Program first = s.first();
+        Engine subject = first.subject();
+        Engine reference = first.reference();
+        Engine base = s.baseline();
+        String baseName = s.programs().get(0).ratioBase();
+        List<Engine> engines = s.engines();
+        boolean compare = engines.contains(subject) && engines.contains(reference) && !subject.equals(reference);
+        String cmp = subject.name() + "/" + reference.name();
+        h.open("section", "id", s.id("overview"));
+        h.el("h2", base != null ? "Time relative to " + base.title() : "Time relative to " + reference.title());
+        h.el("p", "Median time over the " + (base != null ? base.title() + "'s median time (lower is better; below 1 "
+                + "is faster than " + base.title() + ")" : reference.title() + "'s median time at the same worker "
+                + "count (lower is better)") + "." + (compare ? " The " + cmp + " column is " + subject.title()
+                + "'s time over " + reference.title() + "'s: green where " + subject.title() + " is more than 3% "
+                + "faster, red where it is more than 3% slower." : "") + s.ownBaselines());
         h.open("div", "class", "scroll");
-        h.open("table", "id", "overview-table");
+        h.open("table", "id", s.id("overview-table"));
         h.open("thead").open("tr");
-        h.el("th", "program", "class", "l", "rowspan", "2").el("th", "size", "class", "l", "rowspan", "2")
-                .el("th", "serial ms", "rowspan", "2");
+        h.el("th", "program", "class", "l", "rowspan", "2").el("th", "size", "class", "l", "rowspan", "2");
+        if (base != null) {
+            h.el("th", baseName + " ms", "rowspan", "2");
+        }
+        int span = engines.size() + (compare ? 1 : 0);
         for (int p : workers) {
-            h.el("th", p + (p == 1 ? " worker" : " workers"), "colspan", "3", "class", "group");
+            h.el("th", p + (p == 1 ? " worker" : " workers"), "colspan", Integer.toString(span), "class", "group");
         }
         h.close("tr").open("tr");
         for (int ignored : workers) {
-            h.el("th", "fjp").el("th", "weft").el("th", "weft/fjp");
+            for (Engine e : engines) {
+                h.el("th", e.name());
+            }
+            if (compare) {
+                h.el("th", cmp);
+            }
         }
         h.close("tr").close("thead").open("tbody");
-        for (Tables.ProgramSummary ps : all) {
-            h.open("tr").el("td", ps.result().program().name(), "class", "l").el("td", ps.result().label(), "class", "l")
-                    .el("td", fixed(ps.serialMs(), 2));
+        for (Tables.ProgramSummary ps : s.programs()) {
+            h.open("tr").el("td", ps.program().name(), "class", "l").el("td", ps.result().label(), "class", "l");
+            if (base != null) {
+                h.el("td", fixed(ps.baselineMs(), 2));
+            }
             for (int p : workers) {
-                Summary f = ps.get("fjp", p);
-                Summary w = ps.get("weft", p);
-                h.el("td", f == null ? "–" : fixed(f.medianMs() / ps.serialMs(), 2));
-                h.el("td", w == null ? "–" : fixed(w.medianMs() / ps.serialMs(), 2));
-                if (f == null || w == null) {
-                    h.el("td", "–");
-                } else {
-                    double r = w.medianMs() / f.medianMs();
-                    h.el("td", fixed(r, 3), "class", r > 1.03 ? "worse" : r < 0.97 ? "better" : "even");
+                for (Engine e : engines) {
+                    Summary x = ps.get(e, p);
+                    h.el("td", x == null ? "–" : fixed(ps.ratio(x), 2));
+                }
+                if (compare) {
+                    double r = ps.subjectOverReference(p);
+                    if (Double.isNaN(r)) {
+                        h.el("td", "–");
+                    } else {
+                        h.el("td", fixed(r, 3), "class", r > 1.03 ? "worse" : r < 0.97 ? "better" : "even");
+                    }
                 }
             }
             h.close("tr");
@@ -140,67 +232,81 @@ final class Report {
         h.close("section");
     }
 
-    private static void overhead(Html h, List<Tables.ProgramSummary> all) {
-        h.open("section", "id", "overhead");
+    private static void overhead(Html h, Suite s) {
+        Engine base = s.baseline();
+        if (base == null) {
+            return; // no baseline: no sequential overhead (the overview compares with the reference)
+        }
+        List<Tables.ProgramSummary> all = s.programs();
+        List<Engine> engines = s.engines();
+        h.open("section", "id", s.id("overhead"));
         h.el("h2", "Sequential overhead");
-        h.el("p", "Time with one worker over the serial elision's time: what the runtime costs when nothing runs "
-                + "in parallel (Kumar's figure 4.5). 1.0, the dashed line, is the serial program; the last group is "
-                + "the geometric mean over the programs.");
+        h.el("p", "Time with one worker over the " + base.title() + "'s time: what the runtime costs when nothing "
+                + "runs in parallel (Kumar's figure 4.5). 1.0, the dashed line, is the " + base.title() + "; the last "
+                + "group is the geometric mean over the programs." + s.ownBaselines());
         List<String> cats = new ArrayList<>();
-        double[] weft = new double[all.size() + 1];
-        double[] fjp = new double[all.size() + 1];
-        for (int i = 0; i < all.size(); i++) {
-            cats.add(all.get(i).result().program().name());
-            weft[i] = all.get(i).sequentialOverhead("weft");
-            fjp[i] = all.get(i).sequentialOverhead("fjp");
+        for (Tables.ProgramSummary ps : all) {
+            cats.add(ps.program().name());
         }
-        double gw = geomean(weft, all.size());
-        double gf = geomean(fjp, all.size());
-        weft[all.size()] = gw;
-        fjp[all.size()] = gf;
         cats.add("geomean");
+        List<double[]> values = new ArrayList<>();
         List<Svg.Series> series = new ArrayList<>();
-        if (anyFinite(weft)) {
-            series.add(new Svg.Series("Weft", WEFT, weft));
-        }
-        if (anyFinite(fjp)) {
-            series.add(new Svg.Series("ForkJoinPool", FJP, fjp));
+        for (Engine e : engines) {
+            double[] v = new double[all.size() + 1];
+            for (int i = 0; i < all.size(); i++) {
+                v[i] = all.get(i).sequentialOverhead(e);
+            }
+            v[all.size()] = geomean(v, all.size());
+            values.add(v);
+            if (anyFinite(v)) {
+                series.add(new Svg.Series(e.title(), s.color(e), v));
+            }
         }
         if (series.isEmpty()) {
-            note(h, "No sequential overhead to show: it needs serial runs and 1-worker runs.");
+            note(h, "No sequential overhead to show: it needs " + base.title() + " runs and 1-worker runs.");
             h.close("section");
             return;
         }
-        figure(h, "chart", Svg.bars(new Svg.Bars("Sequential overhead (1 worker / serial; lower is better)",
-                "time / serial time", cats, series, Svg.Axis.AUTO, 1.0, "serial", all.size(), true)));
+        figure(h, "chart", Svg.bars(new Svg.Bars("Sequential overhead (1 worker / " + base.name() + "; lower is better)",
+                "time / " + base.name() + " time", cats, series, Svg.Axis.AUTO, 1.0, base.name(), all.size(), true)));
 
         h.open("div", "class", "scroll");
-        h.open("table", "id", "overhead-table");
-        h.open("thead").open("tr").el("th", "program", "class", "l").el("th", "serial ms").el("th", "weft 1-worker ms")
-                .el("th", "weft overhead").el("th", "fjp 1-worker ms").el("th", "fjp overhead").close("tr").close("thead");
+        h.open("table", "id", s.id("overhead-table"));
+        h.open("thead").open("tr").el("th", "program", "class", "l").el("th", base.name() + " ms");
+        for (Engine e : engines) {
+            h.el("th", e.name() + " 1-worker ms").el("th", e.name() + " overhead");
+        }
+        h.close("tr").close("thead");
         h.open("tbody");
         for (Tables.ProgramSummary ps : all) {
-            Summary w = ps.get("weft", 1);
-            Summary f = ps.get("fjp", 1);
-            h.open("tr").el("td", ps.result().program().name(), "class", "l").el("td", fixed(ps.serialMs(), 2))
-                    .el("td", w == null ? "–" : fixed(w.medianMs(), 2)).el("td", fixed(ps.sequentialOverhead("weft"), 3))
-                    .el("td", f == null ? "–" : fixed(f.medianMs(), 2)).el("td", fixed(ps.sequentialOverhead("fjp"), 3))
-                    .close("tr");
+            h.open("tr").el("td", ps.program().name(), "class", "l").el("td", fixed(ps.baselineMs(), 2));
+            for (Engine e : engines) {
+                Summary x = ps.get(e, 1);
+                h.el("td", x == null ? "–" : fixed(x.medianMs(), 2)).el("td", fixed(ps.sequentialOverhead(e), 3));
+            }
+            h.close("tr");
         }
-        h.open("tr", "class", "geo").el("td", "geomean", "class", "l")
-                .el("td", "over " + count(weft, all.size()) + " programs", "colspan", "2")
-                .el("td", fixed(gw, 3), "id", "geomean-weft")
-                .el("td", "over " + count(fjp, all.size()) + " programs").el("td", fixed(gf, 3), "id", "geomean-fjp").close("tr");
+        h.open("tr", "class", "geo").el("td", "geomean", "class", "l");
+        for (int k = 0; k < engines.size(); k++) {
+            double[] v = values.get(k);
+            h.el("td", "over " + count(v, all.size()) + " programs", "colspan", k == 0 ? "2" : "1")
+                    .el("td", fixed(v[all.size()], 3), "id", s.id("geomean-" + engines.get(k).name()));
+        }
+        h.close("tr");
         h.close("tbody").close("table").close("div");
         h.close("section");
     }
 
-    private static void speedup(Html h, List<Tables.ProgramSummary> all, List<Integer> workers) {
-        h.open("section", "id", "speedup");
+    private static void speedup(Html h, Suite s, List<Integer> workers) {
+        Engine base = s.baseline();
+        if (base == null) {
+            return;
+        }
+        h.open("section", "id", s.id("speedup"));
         h.el("h2", "Speedup");
-        h.el("p", "Serial elision's time over the time with P workers, per program (Kumar's figure 4.7). The dashed "
-                + "line is ideal scaling (P times faster than serial with P workers); the sequential overhead is "
-                + "where each curve starts at one worker.");
+        h.el("p", base.title() + "'s time over the time with P workers, per program (Kumar's figure 4.7). The dashed "
+                + "line is ideal scaling (P times faster than " + base.name() + " with P workers); the sequential "
+                + "overhead is where each curve starts at one worker." + s.ownBaselines());
         if (workers.isEmpty()) {
             note(h, "No parallel runs to show.");
             h.close("section");
@@ -208,36 +314,110 @@ final class Report {
         }
         double[] xs = workers.stream().mapToDouble(Integer::doubleValue).toArray();
         h.open("div", "class", "grid");
-        for (Tables.ProgramSummary ps : all) {
-            double[] w = new double[xs.length];
-            double[] f = new double[xs.length];
-            for (int i = 0; i < xs.length; i++) {
-                w[i] = speedupOf(ps, "weft", workers.get(i));
-                f[i] = speedupOf(ps, "fjp", workers.get(i));
+        for (Tables.ProgramSummary ps : s.programs()) {
+            List<Svg.Line> lines = new ArrayList<>();
+            for (Engine e : s.engines()) {
+                if (e.baseline()) {
+                    continue; // another language's serial program: one point, no curve
+                }
+                double[] v = new double[xs.length];
+                for (int i = 0; i < xs.length; i++) {
+                    v[i] = ps.speedup(e, workers.get(i));
+                }
+                if (anyFinite(v)) {
+                    lines.add(new Svg.Line(e.title(), s.color(e), xs, v, false));
+                }
             }
-            if (!anyFinite(w) && !anyFinite(f)) {
+            if (lines.isEmpty()) {
                 h.open("figure", "class", "small");
-                note(h, ps.result().label() + ": no speedup to show (it needs serial runs and parallel runs).");
+                note(h, ps.result().label() + ": no speedup to show (it needs " + base.name() + " runs and parallel runs).");
                 h.close("figure");
                 continue;
             }
             double maxP = xs[xs.length - 1];
-            List<Svg.Line> lines = new ArrayList<>();
-            if (anyFinite(w)) {
-                lines.add(new Svg.Line("Weft", WEFT, xs, w, false));
-            }
-            if (anyFinite(f)) {
-                lines.add(new Svg.Line("ForkJoinPool", FJP, xs, f, false));
-            }
             lines.add(new Svg.Line("ideal", IDEAL, new double[] {0, maxP}, new double[] {0, maxP}, true));
-            figure(h, "small", Svg.lines(new Svg.Lines(ps.result().label(), "workers", "speedup over serial", lines, xs)));
+            figure(h, "small", Svg.lines(new Svg.Lines(ps.result().label(), "workers", "speedup over " + base.name(),
+                    lines, xs)));
         }
         h.close("div");
         h.close("section");
     }
 
-    private static void steals(Html h, List<Tables.ProgramSummary> all, List<Integer> workers) {
-        h.open("section", "id", "steals");
+    /** Operations per second, CPU time per operation and latency percentiles, for suites that count operations. */
+    private static void throughput(Html h, Suite s, List<Integer> workers) {
+        boolean ops = s.programs().stream().anyMatch(Tables.ProgramSummary::hasOperations);
+        boolean lat = s.programs().stream().anyMatch(Tables.ProgramSummary::hasLatencies);
+        if (!ops && !lat) {
+            return;
+        }
+        List<Engine> engines = s.engines();
+        h.open("section", "id", s.id("throughput"));
+        h.el("h2", "Throughput");
+        h.el("p", "Operations (messages, queries, transactions) per second of wall time, and process CPU time per "
+                + "operation, in the run with the median time; where a program samples one-hop latencies, their "
+                + "percentiles in microseconds.");
+        if (ops) {
+            for (int p : workers) {
+                List<String> cats = new ArrayList<>();
+                List<Svg.Series> series = new ArrayList<>();
+                List<Tables.ProgramSummary> counted = s.programs().stream().filter(Tables.ProgramSummary::hasOperations).toList();
+                for (Tables.ProgramSummary ps : counted) {
+                    cats.add(ps.program().name());
+                }
+                for (Engine e : engines) {
+                    double[] v = new double[counted.size()];
+                    for (int i = 0; i < counted.size(); i++) {
+                        Summary x = counted.get(i).get(e, p);
+                        v[i] = x == null ? Double.NaN : x.opsPerSec() / 1e6;
+                    }
+                    if (anyFinite(v)) {
+                        series.add(new Svg.Series(e.title(), s.color(e), v));
+                    }
+                }
+                if (!series.isEmpty()) {
+                    figure(h, "chart", Svg.bars(new Svg.Bars("Throughput at " + p + (p == 1 ? " worker" : " workers")
+                            + " (million operations per second; higher is better)", "Mops/s", cats, series,
+                            Svg.Axis.AUTO, Double.NaN, null, -1, true)));
+                }
+            }
+        }
+        h.open("div", "class", "scroll");
+        h.open("table", "id", s.id("throughput-table"));
+        h.open("thead").open("tr").el("th", "program", "class", "l").el("th", "runtime", "class", "l").el("th", "workers")
+                .el("th", "Mops/s").el("th", "CPU ns/op");
+        if (lat) {
+            h.el("th", "p50 µs").el("th", "p99 µs").el("th", "p99.9 µs");
+        }
+        h.close("tr").close("thead").open("tbody");
+        for (Tables.ProgramSummary ps : s.programs()) {
+            for (int p : workers) {
+                for (Engine e : engines) {
+                    Summary x = ps.get(e, p);
+                    if (x == null) {
+                        continue;
+                    }
+                    h.open("tr").el("td", ps.program().name(), "class", "l").el("td", e.name(), "class", "l")
+                            .el("td", Integer.toString(p)).el("td", fixed(x.opsPerSec() / 1e6, 3))
+                            .el("td", fixed(x.cpuNanosPerOp(), 0));
+                    if (lat) {
+                        h.el("td", fixed(x.p50Micros(), 1)).el("td", fixed(x.p99Micros(), 1)).el("td", fixed(x.p999Micros(), 1));
+                    }
+                    h.close("tr");
+                }
+            }
+        }
+        h.close("tbody").close("table").close("div");
+        h.close("section");
+    }
+
+    private static void steals(Html h, Suite s, List<Integer> workers) {
+        List<Engine> weftEngines = s.engines().stream().filter(e -> e.counters() == Engine.Counters.WEFT).toList();
+        List<Engine> fjEngines = s.engines().stream().filter(e -> e.counters() == Engine.Counters.FORK_JOIN).toList();
+        if (weftEngines.isEmpty() && fjEngines.isEmpty()) {
+            return;
+        }
+        List<Tables.ProgramSummary> all = s.programs();
+        h.open("section", "id", s.id("steals"));
         h.el("h2", "Steals");
         h.el("p", "Steal ratio: tasks stolen over tasks created, at each worker count (Kumar's figures 4.3 and 5.1a; "
                 + "log scale, a hollow circle on the baseline is zero steals). Steal rate: steals per millisecond of "
@@ -248,29 +428,35 @@ final class Report {
             h.close("section");
             return;
         }
-        List<String> cats = all.stream().map(ps -> ps.result().program().name()).toList();
-        List<Svg.Series> ratio = stealSeries(all, parallel, "weft", Summary::stealRatio, 0xfdd0a2, 0x7f2704);
-        if (ratio.isEmpty()) {
-            note(h, "No Weft runs with more than one worker: no steal ratio to show.");
-        } else {
-            figure(h, "chart", Svg.bars(new Svg.Bars("Steal ratio, Weft (steals / tasks)", "steals / tasks", cats, ratio,
-                    Svg.Axis.LOG, Double.NaN, null, -1, false)));
+        List<String> cats = all.stream().map(ps -> ps.program().name()).toList();
+        for (Engine e : weftEngines) {
+            List<Svg.Series> ratio = stealSeries(all, parallel, e, Summary::stealRatio, 0xfdd0a2, 0x7f2704);
+            if (ratio.isEmpty()) {
+                note(h, "No " + e.title() + " runs with more than one worker: no steal ratio to show.");
+            } else {
+                figure(h, "chart", Svg.bars(new Svg.Bars("Steal ratio, " + e.title() + " (steals / tasks)", "steals / tasks",
+                        cats, ratio, Svg.Axis.LOG, Double.NaN, null, -1, false)));
+            }
         }
-        List<Svg.Series> weftRate = stealSeries(all, parallel, "weft", Summary::stealRatePerMs, 0xfdd0a2, 0x7f2704);
-        if (!weftRate.isEmpty()) {
-            figure(h, "chart", Svg.bars(new Svg.Bars("Steal rate, Weft (steals per ms)", "steals / ms", cats, weftRate,
-                    Svg.Axis.AUTO, Double.NaN, null, -1, true)));
+        for (Engine e : weftEngines) {
+            List<Svg.Series> rate = stealSeries(all, parallel, e, Summary::stealRatePerMs, 0xfdd0a2, 0x7f2704);
+            if (!rate.isEmpty()) {
+                figure(h, "chart", Svg.bars(new Svg.Bars("Steal rate, " + e.title() + " (steals per ms)", "steals / ms",
+                        cats, rate, Svg.Axis.AUTO, Double.NaN, null, -1, true)));
+            }
         }
-        List<Svg.Series> fjpRate = stealSeries(all, parallel, "fjp", Summary::stealRatePerMs, 0xdadaeb, 0x3f007d);
-        if (!fjpRate.isEmpty()) {
-            figure(h, "chart", Svg.bars(new Svg.Bars("Steal rate, ForkJoinPool (steals per ms)", "steals / ms", cats,
-                    fjpRate, Svg.Axis.AUTO, Double.NaN, null, -1, true)));
+        for (Engine e : fjEngines) {
+            List<Svg.Series> rate = stealSeries(all, parallel, e, Summary::stealRatePerMs, 0xdadaeb, 0x3f007d);
+            if (!rate.isEmpty()) {
+                figure(h, "chart", Svg.bars(new Svg.Bars("Steal rate, " + e.title() + " (steals per ms)", "steals / ms",
+                        cats, rate, Svg.Axis.AUTO, Double.NaN, null, -1, true)));
+            }
         }
         h.close("section");
     }
 
-    /** One series per worker count (light to dark), or none if the runtime has no run at any of them. */
-    private static List<Svg.Series> stealSeries(List<Tables.ProgramSummary> all, List<Integer> workers, String runtime,
+    /** One series per worker count (light to dark), or none if the engine has no run at any of them. */
+    private static List<Svg.Series> stealSeries(List<Tables.ProgramSummary> all, List<Integer> workers, Engine engine,
                                                 java.util.function.ToDoubleFunction<Summary> metric, int light, int dark) {
         List<Svg.Series> out = new ArrayList<>();
         boolean any = false;
@@ -278,7 +464,7 @@ final class Report {
             int p = workers.get(k);
             double[] v = new double[all.size()];
             for (int i = 0; i < all.size(); i++) {
-                Summary s = all.get(i).get(runtime, p);
+                Summary s = all.get(i).get(engine, p);
                 v[i] = s == null ? Double.NaN : metric.applyAsDouble(s);
             }
             any |= anyFinite(v);
@@ -321,8 +507,11 @@ final class Report {
         h.el("h2", "Definitions");
         h.open("dl");
         String[][] defs = {
-            {"sequential overhead", "median time with 1 worker / median serial time"},
-            {"speedup", "median serial time / median time with P workers"},
+            {"sequential overhead", "median time with 1 worker / median time of the baseline (the serial elision; for a "
+                    + "runtime of another language, that language's serial program: the CSV's ratio_base names it)"},
+            {"speedup", "median time of the baseline / median time with P workers"},
+            {"ratio", "median time / median time of the baseline; in suites without a baseline, / median time of the "
+                    + "reference runtime at the same worker count (the CSV's ratio_base names it)"},
             {"steal ratio", "tasks stolen / tasks created. ForkJoinPool does not count its forks, so its ratio divides "
                     + "its steal count by the number of tasks Weft created at 1 worker (the decomposition is the same)."},
             {"steal rate", "steals per millisecond of wall time"},
@@ -332,6 +521,9 @@ final class Report {
             {"GC %", "time the JVM spent collecting during the run, over wall time"},
             {"alloc bytes per task", "bytes allocated by all threads during the run / tasks created"},
             {"tasks per s per worker", "tasks created / wall time / workers (Lea's task rate)"},
+            {"ops per s", "operations the program reports (messages, queries, transactions) / wall time"},
+            {"CPU ns per op", "CPU time of the whole process during the run / operations"},
+            {"latency percentiles", "one-hop latencies the program samples during the run, nearest-rank percentiles"},
         };
         for (String[] d : defs) {
             h.el("dt", d[0]).el("dd", d[1]);
@@ -342,24 +534,6 @@ final class Report {
 
     // ---------------------------------------------------------------------------------------------
     // Helpers
-
-    /** The worker counts of the parallel runtimes' runs, ascending. */
-    static List<Integer> workerCounts(List<Tables.ProgramSummary> all) {
-        TreeSet<Integer> ps = new TreeSet<>();
-        for (Tables.ProgramSummary s : all) {
-            for (Summary x : s.byConfig().values()) {
-                if (!x.runtime().equals("serial")) {
-                    ps.add(x.workers());
-                }
-            }
-        }
-        return List.copyOf(ps);
-    }
-
-    private static double speedupOf(Tables.ProgramSummary ps, String runtime, int p) {
-        Summary s = ps.get(runtime, p);
-        return s == null ? Double.NaN : ps.serialMs() / s.medianMs();
-    }
 
     /** The geometric mean of the finite positive values among the first {@code n}; NaN if there are none. */
     static double geomean(double[] v, int n) {

@@ -1,30 +1,29 @@
 package dev.weft.bench;
 
 import dev.weft.PoolStats;
-import dev.weft.WeftPool;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * Measures one program: warm-up, then repetitions in which every version runs once, interleaved, with
  * the input reset and (by default) a GC before each timed run. Every result is checked.
  */
 final class Runner {
-    /** A version of a program: a runtime at a worker count (the serial elision has 1 "worker"). */
-    record Config(String runtime, int workers) {
+    /** A version of a program: an engine at a worker count (a baseline engine has 1 "worker"). */
+    record Config(Engine engine, int workers) {
         String label() {
-            return runtime.equals("serial") ? "serial" : runtime + " x" + workers;
+            return engine.baseline() ? engine.name() : engine.name() + " x" + workers;
         }
     }
 
     /** The measurements of one program. */
-    record ProgramResult(Program program, String label, Map<Config, List<Sample>> samples, long weftTasksAtOneWorker) {
-        /** This result's samples as lines of {@link Forks#SAMPLE_HEADER}. */
+    record ProgramResult(Program program, String label, Map<Config, List<Sample>> samples, long subjectTasksAtOneWorker) {
+        /** This result's samples as lines of the samples file ({@link Sample#CSV_HEADER}). */
         List<String> sampleLines() {
             List<String> out = new ArrayList<>();
             for (var e : samples.entrySet()) {
@@ -32,20 +31,24 @@ final class Runner {
                     continue;
                 }
                 for (Sample s : e.getValue()) {
-                    out.add(String.join(",", program.name(), e.getKey().runtime(), Integer.toString(e.getKey().workers()),
-                            Long.toString(s.nanos()), Long.toString(s.gcNanos()), Long.toString(s.allocatedBytes()),
-                            Long.toString(s.steals()), Long.toString(s.tasks()), Long.toString(s.stealAttempts()),
-                            Long.toString(s.failedSteals()), Long.toString(s.idleNanos()), Long.toString(s.servingNanos()),
-                            label));
+                    out.add(s.toCsv(program.name(), e.getKey().engine().name(), e.getKey().workers(), label));
                 }
             }
             return out;
+        }
+
+        /** Tasks the subject engine created at one worker: the steal ratio's denominator for engines that do not count tasks. */
+        static long tasksAtOneWorker(Program program, Map<Config, List<Sample>> samples) {
+            List<Sample> s = samples.get(new Config(program.subject(), 1));
+            return s == null || s.isEmpty() ? 0 : s.get(0).tasks();
         }
     }
 
     private final Options options;
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
     private final Map<Integer, PoolStats> lastStats = new LinkedHashMap<>();
 
@@ -53,110 +56,153 @@ final class Runner {
         this.options = options;
     }
 
-    ProgramResult run(Program program) {
-        Workload w = program.create(options.quick);
+    /** The versions of {@code program} that the options select, in table order. */
+    static List<Config> configs(Program program, Options options) {
         List<Config> configs = new ArrayList<>();
-        if (options.runtimes.contains("serial")) {
-            configs.add(new Config("serial", 1));
+        for (Engine e : program.engines()) {
+            if (!options.selects(e)) {
+                continue;
+            }
+            if (e.baseline()) {
+                configs.add(new Config(e, 1));
+            }
         }
         for (int p : options.workers) {
-            for (String rt : List.of("fjp", "weft")) {
-                if (options.runtimes.contains(rt)) {
-                    configs.add(new Config(rt, p));
+            for (Engine e : program.engines()) {
+                if (!e.baseline() && options.selects(e)) {
+                    configs.add(new Config(e, p));
                 }
             }
         }
-        Map<Integer, ForkJoinPool> fjps = new LinkedHashMap<>();
-        Map<Integer, WeftPool> wefts = new LinkedHashMap<>();
-        for (int p : options.workers) {
-            if (options.runtimes.contains("fjp")) {
-                fjps.put(p, new ForkJoinPool(p));
-            }
-            if (options.runtimes.contains("weft")) {
-                wefts.put(p, WeftPool.builder().parallelism(p).name("bench-" + p).build());
-            }
+        return configs;
+    }
+
+    ProgramResult run(Program program) throws Exception {
+        List<Config> all = configs(program, options);
+        if (all.isEmpty()) {
+            throw new IllegalArgumentException(program.name() + " runs on none of the selected runtimes (it runs on "
+                    + program.engines() + ")");
         }
-        try {
-            w.reset();
-            Object expected = w.serial();
-            w.check(expected, expected);
+        try (Workload w = program.create(options.quick); Pools pools = new Pools()) {
+            // Engines outside the JVM time themselves, after the interleaved runs of those inside it.
+            List<Config> configs = all.stream().filter(c -> !w.timesItself(c.engine())).toList();
+            List<Engine> selfTimed = all.stream().map(Config::engine).filter(w::timesItself).distinct().toList();
             Map<Config, List<Sample>> samples = new LinkedHashMap<>();
+            Object expected = null;
+            Config first = configs.isEmpty() ? null : configs.get(0);
             int total = options.warmup + options.reps;
-            for (int rep = 0; rep < total; rep++) {
-                boolean measured = rep >= options.warmup;
-                // Rotate the order every repetition so no version always runs right after another.
-                for (int k = 0; k < configs.size(); k++) {
-                    Config c = configs.get((k + rep) % configs.size());
-                    progress(w.label(), c, rep, total);
-                    Sample s = runOnce(w, c, expected, fjps, wefts);
-                    if (measured) {
-                        samples.computeIfAbsent(c, x -> new ArrayList<>()).add(s);
+            try {
+                if (first != null && (first.engine().baseline() || program.baseline() == null)) {
+                    // The baseline (or, without one, the first engine) gives the result every other run must match.
+                    w.reset();
+                    expected = w.run(first.engine(), first.workers(), pools);
+                    w.check(expected, expected);
+                } else {
+                    // --runtimes left the baseline out: still check every result against it, untimed.
+                    Engine base = program.baseline();
+                    if (base == null || w.timesItself(base)) {
+                        throw new IllegalArgumentException(program.name() + ": the selected runtimes " + selfTimed
+                                + " need one that runs in this JVM to give the result they are checked against");
+                    }
+                    w.reset();
+                    expected = w.run(base, 1, pools);
+                    w.check(expected, expected);
+                }
+                for (int rep = 0; rep < total; rep++) {
+                    boolean measured = rep >= options.warmup;
+                    // Rotate the order every repetition so no version always runs right after another.
+                    for (int k = 0; k < configs.size(); k++) {
+                        Config c = configs.get((k + rep) % configs.size());
+                        progress(w.label(), c, rep, total);
+                        Sample s = runOnce(w, c, expected, pools);
+                        if (measured) {
+                            samples.computeIfAbsent(c, x -> new ArrayList<>()).add(s);
+                        }
                     }
                 }
+                if (!selfTimed.isEmpty()) {
+                    progressLine(w.label(), selfTimed);
+                    for (TimedRun r : w.timeItself(selfTimed, options.workers, options.warmup, options.reps)) {
+                        Config c = new Config(r.engine(), r.engine().baseline() ? 1 : r.workers());
+                        if (!all.contains(c)) {
+                            throw new IllegalStateException(w.label() + ": a run of " + c.label() + " was not asked for");
+                        }
+                        check(w, c, r.result(), expected);
+                        samples.computeIfAbsent(c, x -> new ArrayList<>()).add(Sample.external(r.nanos()));
+                    }
+                }
+            } finally {
+                clearProgress();
             }
             if (options.stats) {
-                for (var e : wefts.entrySet()) {
-                    System.out.println(w.label() + " at " + e.getKey() + " workers, last run:\n" + lastStats.get(e.getKey()));
+                for (var e : lastStats.entrySet()) {
+                    System.out.println(w.label() + " at " + e.getKey() + " workers, last run:\n" + e.getValue());
                 }
             }
-            long tasks1 = 0;
-            List<Sample> weft1 = samples.get(new Config("weft", 1));
-            if (weft1 != null && !weft1.isEmpty()) {
-                tasks1 = weft1.get(0).tasks();
-            }
             Map<Config, List<Sample>> ordered = new LinkedHashMap<>();
-            for (Config c : configs) {
+            for (Config c : all) {
                 ordered.put(c, samples.get(c));
             }
-            return new ProgramResult(program, w.label(), ordered, tasks1);
-        } finally {
-            clearProgress();
-            fjps.values().forEach(ForkJoinPool::close);
-            wefts.values().forEach(WeftPool::close);
+            return new ProgramResult(program, w.label(), ordered, ProgramResult.tasksAtOneWorker(program, ordered));
         }
     }
 
-    private Sample runOnce(Workload w, Config c, Object expected, Map<Integer, ForkJoinPool> fjps,
-                           Map<Integer, WeftPool> wefts) {
+    private Sample runOnce(Workload w, Config c, Object expected, Pools pools) throws Exception {
         w.reset();
         if (options.gcBetweenRuns) {
             System.gc();
         }
-        ForkJoinPool fjp = fjps.get(c.workers());
-        WeftPool weft = wefts.get(c.workers());
-        long fjpStealsBefore = c.runtime().equals("fjp") ? fjp.getStealCount() : 0;
-        if (c.runtime().equals("weft")) {
-            weft.resetStats();
+        Engine.Counters counters = c.engine().counters();
+        long fjpStealsBefore = counters == Engine.Counters.FORK_JOIN ? pools.forkJoinSteals(c.workers()) : 0;
+        if (counters == Engine.Counters.WEFT) {
+            pools.resetWeftStats(c.workers());
         }
         long gc0 = gcNanos();
         long alloc0 = threads.getTotalThreadAllocatedBytes();
+        long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
-        Object result = switch (c.runtime()) {
-            case "serial" -> w.serial();
-            case "fjp" -> w.forkJoin(fjp);
-            default -> w.weft(weft);
-        };
+        Object result = w.run(c.engine(), c.workers(), pools);
         long nanos = System.nanoTime() - t0;
+        long cpu = os.getProcessCpuTime() - cpu0;
         long alloc = threads.getTotalThreadAllocatedBytes() - alloc0;
         long gc = gcNanos() - gc0;
         // Snapshot the counters before the (untimed) check: idle workers keep accruing idle time.
-        long fjpSteals = c.runtime().equals("fjp") ? fjp.getStealCount() - fjpStealsBefore : 0;
-        PoolStats st = c.runtime().equals("weft") ? weft.stats() : null;
+        long fjpSteals = counters == Engine.Counters.FORK_JOIN ? pools.forkJoinSteals(c.workers()) - fjpStealsBefore : 0;
+        PoolStats st = counters == Engine.Counters.WEFT ? pools.weftStats(c.workers()) : null;
+        long ops = w.operations();
+        long[] lat = w.latencyNanos();
+        check(w, c, result, expected);
+        long p50 = -1;
+        long p99 = -1;
+        long p999 = -1;
+        if (lat != null && lat.length > 0) {
+            long[] sorted = lat.clone();
+            Arrays.sort(sorted);
+            p50 = percentile(sorted, 0.50);
+            p99 = percentile(sorted, 0.99);
+            p999 = percentile(sorted, 0.999);
+        }
+        if (st != null) {
+            lastStats.put(c.workers(), st);
+            PoolStats.WorkerStats t = st.total();
+            return new Sample(nanos, cpu, gc, alloc, t.steals(), st.tasks(), t.stealAttempts(), t.failedSteals(),
+                    t.idleNanos(), t.servingNanos(), true, ops, p50, p99, p999);
+        }
+        return new Sample(nanos, cpu, gc, alloc, fjpSteals, 0, 0, 0, 0, 0, false, ops, p50, p99, p999);
+    }
+
+    private static void check(Workload w, Config c, Object result, Object expected) {
         try {
             w.check(result, expected);
         } catch (AssertionError e) {
             throw new AssertionError(w.label() + " " + c.label() + ": wrong result: " + e.getMessage(), e);
         }
-        return switch (c.runtime()) {
-            case "fjp" -> new Sample(nanos, gc, alloc, fjpSteals, 0, 0, 0, 0, 0);
-            case "weft" -> {
-                lastStats.put(c.workers(), st);
-                PoolStats.WorkerStats t = st.total();
-                yield new Sample(nanos, gc, alloc, t.steals(), st.tasks(), t.stealAttempts(), t.failedSteals(),
-                        t.idleNanos(), t.servingNanos());
-            }
-            default -> new Sample(nanos, gc, alloc, 0, 0, 0, 0, 0, 0);
-        };
+    }
+
+    /** The value at quantile {@code q} of sorted values (nearest rank). */
+    static long percentile(long[] sorted, double q) {
+        int i = (int) Math.ceil(q * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
 
     private long gcNanos() {
@@ -172,14 +218,21 @@ final class Runner {
 
     private static void progress(String label, Config c, int rep, int total) {
         if (System.console() != null || Boolean.getBoolean("weft.progress")) {
-            System.err.printf("\r  %-28s %-10s run %2d/%d   ", label, c.label(), rep + 1, total);
+            System.err.printf("\r  %-28s %-18s run %2d/%d   ", label, c.label(), rep + 1, total);
+            System.err.flush();
+        }
+    }
+
+    private static void progressLine(String label, List<Engine> engines) {
+        if (System.console() != null || Boolean.getBoolean("weft.progress")) {
+            System.err.printf("\r  %-28s %-36s   ", label, engines.stream().map(Engine::name).toList());
             System.err.flush();
         }
     }
 
     private static void clearProgress() {
         if (System.console() != null || Boolean.getBoolean("weft.progress")) {
-            System.err.print("\r" + " ".repeat(60) + "\r");
+            System.err.print("\r" + " ".repeat(70) + "\r");
             System.err.flush();
         }
     }

@@ -5,83 +5,279 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
-/** The console table and the CSV file. */
+/** The console tables and the CSV file. */
 final class Tables {
     private Tables() {
     }
 
-    /** Summaries of one program keyed by version, plus the serial median. */
-    record ProgramSummary(Runner.ProgramResult result, Map<Runner.Config, Summary> byConfig, double serialMs) {
-        Summary get(String runtime, int workers) {
-            return byConfig.get(new Runner.Config(runtime, workers));
+    /** Summaries of one program keyed by version, plus the baseline's median. */
+    record ProgramSummary(Runner.ProgramResult result, Map<Runner.Config, Summary> byConfig, double baselineMs) {
+        Program program() {
+            return result.program();
         }
 
-        /** A runtime's sequential overhead: its 1-worker median over the serial median. */
-        double sequentialOverhead(String runtime) {
-            Summary s = get(runtime, 1);
-            return s == null || Double.isNaN(serialMs) ? Double.NaN : s.medianMs() / serialMs;
+        Summary get(Engine engine, int workers) {
+            return byConfig.get(new Runner.Config(engine, workers));
+        }
+
+        /**
+         * The engines measured, in the program's order, without the baseline (other baselines, such as
+         * another language's serial program, are shown like any engine).
+         */
+        List<Engine> measuredEngines() {
+            Set<Engine> seen = new LinkedHashSet<>();
+            for (Runner.Config c : byConfig.keySet()) {
+                if (!c.engine().equals(program().baseline())) {
+                    seen.add(c.engine());
+                }
+            }
+            List<Engine> out = new ArrayList<>();
+            for (Engine e : program().engines()) {
+                if (seen.contains(e)) {
+                    out.add(e);
+                }
+            }
+            return out;
+        }
+
+        /**
+         * A version's median time over its comparison point: the baseline's median if the program has a
+         * baseline, else the reference engine's median at the same worker count.
+         */
+        double ratio(Summary s) {
+            if (program().baseline() != null) {
+                return s.medianMs() / baselineMs(s.engine());
+            }
+            Summary ref = get(program().reference(), s.workers());
+            return ref == null ? Double.NaN : s.medianMs() / ref.medianMs();
+        }
+
+        /** What {@link #ratio} divides by, for headings: the baseline's or the reference's name. */
+        String ratioBase() {
+            Engine b = program().baseline();
+            return b != null ? b.name() : program().reference().name();
+        }
+
+        /** What {@code engine}'s ratios divide by ({@link Program#baselineOf}), for the CSV; empty if nothing. */
+        String ratioBase(Engine engine) {
+            Engine b = program().baselineOf(engine);
+            return b != null ? b.name() : program().baseline() == null ? program().reference().name() : "";
+        }
+
+        /** The median of {@code engine}'s baseline ({@link Program#baselineOf}); NaN if it was not measured. */
+        double baselineMs(Engine engine) {
+            Engine b = program().baselineOf(engine);
+            if (b == null) {
+                return Double.NaN;
+            }
+            if (b.equals(program().baseline())) {
+                return baselineMs;
+            }
+            Summary s = get(b, 1);
+            return s == null ? Double.NaN : s.medianMs();
+        }
+
+        /** Whether some engine is measured against a baseline other than the program's ({@link Program#baselineOf}). */
+        boolean hasOwnBaselines() {
+            return program().engines().stream().anyMatch(e -> {
+                Engine b = program().baselineOf(e);
+                return b != null && !b.equals(program().baseline());
+            });
+        }
+
+        /** An engine's sequential overhead: its 1-worker median over its baseline's median. */
+        double sequentialOverhead(Engine engine) {
+            Summary s = get(engine, 1);
+            return s == null ? Double.NaN : s.medianMs() / baselineMs(engine);
+        }
+
+        /** The engine's baseline's median over the engine's median at {@code workers}. */
+        double speedup(Engine engine, int workers) {
+            Summary s = get(engine, workers);
+            return s == null ? Double.NaN : baselineMs(engine) / s.medianMs();
+        }
+
+        /** The subject's median over the reference's at {@code workers}; NaN if either is missing. */
+        double subjectOverReference(int workers) {
+            Summary s = get(program().subject(), workers);
+            Summary r = get(program().reference(), workers);
+            return s == null || r == null ? Double.NaN : s.medianMs() / r.medianMs();
+        }
+
+        boolean hasOperations() {
+            return byConfig.values().stream().anyMatch(s -> Double.isFinite(s.opsPerSec()));
+        }
+
+        boolean hasLatencies() {
+            return byConfig.values().stream().anyMatch(s -> Double.isFinite(s.p50Micros()));
         }
     }
 
     static ProgramSummary summarize(Runner.ProgramResult r) {
-        Map<Runner.Config, Summary> by = new java.util.LinkedHashMap<>();
+        Map<Runner.Config, Summary> by = new LinkedHashMap<>();
         for (var e : r.samples().entrySet()) {
             if (e.getValue() != null && !e.getValue().isEmpty()) {
-                by.put(e.getKey(), Summary.of(e.getKey(), e.getValue(), r.weftTasksAtOneWorker()));
+                by.put(e.getKey(), Summary.of(e.getKey(), e.getValue(), r.subjectTasksAtOneWorker()));
             }
         }
-        Summary serial = by.get(new Runner.Config("serial", 1));
-        return new ProgramSummary(r, by, serial == null ? Double.NaN : serial.medianMs());
+        Engine base = r.program().baseline();
+        Summary b = base == null ? null : by.get(new Runner.Config(base, 1));
+        return new ProgramSummary(r, by, b == null ? Double.NaN : b.medianMs());
     }
 
     static void print(PrintStream out, ProgramSummary ps, List<Integer> workers) {
-        out.printf(Locale.ROOT, "%n%s — %s%n", ps.result().label(), ps.result().program().description());
-        out.printf(Locale.ROOT, "  serial %.2f ms (median)%n", ps.serialMs());
-        out.printf(Locale.ROOT, "  %7s | %10s %8s | %10s %8s | %8s | %9s %9s %8s %7s %8s%n",
-                "workers", "fjp ms", "x serial", "weft ms", "x serial", "weft/fjp", "steals", "steal/ms", "ratio", "idle%", "serve%");
-        for (int p : workers) {
-            Summary f = ps.get("fjp", p);
-            Summary w = ps.get("weft", p);
-            out.printf(Locale.ROOT, "  %7d | %10s %8s | %10s %8s | %8s | %9s %9s %8s %7s %8s%n", p,
-                    f == null ? "-" : fmt(f.medianMs()), f == null ? "-" : ratio(f.medianMs() / ps.serialMs()),
-                    w == null ? "-" : fmt(w.medianMs()), w == null ? "-" : ratio(w.medianMs() / ps.serialMs()),
-                    f == null || w == null ? "-" : String.format(Locale.ROOT, "%.3f", w.medianMs() / f.medianMs()),
-                    w == null ? "-" : Long.toString(w.steals()),
-                    w == null ? "-" : String.format(Locale.ROOT, "%.2f", w.stealRatePerMs()),
-                    w == null ? "-" : String.format(Locale.ROOT, "%.2g", w.stealRatio()),
-                    w == null ? "-" : String.format(Locale.ROOT, "%.1f", w.idlePct()),
-                    w == null ? "-" : String.format(Locale.ROOT, "%.3f", w.servingPct()));
+        Program prog = ps.program();
+        out.printf(Locale.ROOT, "%n%s — %s%n", ps.result().label(), prog.description());
+        if (prog.baseline() != null) {
+            out.printf(Locale.ROOT, "  %s %.2f ms (median)%n", prog.baseline().name(), ps.baselineMs());
         }
-    }
-
-    /** One line per program with the ratios the targets are stated in. */
-    static void printOverview(PrintStream out, List<ProgramSummary> all, List<Integer> workers) {
-        out.printf(Locale.ROOT, "%nTime / serial time (medians; lower is better; < 1 is faster than serial)%n");
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-26s", "benchmark"));
-        for (int p : workers) {
-            head.append(String.format(Locale.ROOT, " | %7s %7s", "fjp x" + p, "weft x" + p));
+        List<Engine> engines = ps.measuredEngines();
+        Engine subject = prog.subject();
+        Engine reference = prog.reference();
+        boolean compare = engines.contains(subject) && engines.contains(reference) && !subject.equals(reference);
+        boolean subjectStats = engines.contains(subject) && subject.counters() == Engine.Counters.WEFT;
+        boolean ops = ps.hasOperations();
+        boolean lat = ps.hasLatencies();
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %7s", "workers"));
+        for (Engine e : engines) {
+            head.append(String.format(Locale.ROOT, " | %12s %8s", e.name() + " ms", "x " + trim(ps.ratioBase(e), 8)));
+        }
+        if (compare) {
+            head.append(String.format(Locale.ROOT, " | %11s", trim(subject.name() + "/" + reference.name(), 11)));
+        }
+        if (subjectStats) {
+            head.append(String.format(Locale.ROOT, " | %9s %9s %8s %7s %8s", "steals", "steal/ms", "ratio", "idle%", "serve%"));
         }
         out.println(head);
-        for (ProgramSummary ps : all) {
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-26s", ps.result().label()));
-            for (int p : workers) {
-                Summary f = ps.get("fjp", p);
-                Summary w = ps.get("weft", p);
-                row.append(String.format(Locale.ROOT, " | %7s %7s",
-                        f == null ? "-" : ratio(f.medianMs() / ps.serialMs()),
-                        w == null ? "-" : ratio(w.medianMs() / ps.serialMs())));
+        for (int p : workers) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %7d", p));
+            for (Engine e : engines) {
+                Summary s = ps.get(e, p);
+                row.append(String.format(Locale.ROOT, " | %12s %8s", s == null ? "-" : fixed(s.medianMs(), 2),
+                        s == null ? "-" : fixed(ps.ratio(s), 2)));
+            }
+            if (compare) {
+                row.append(String.format(Locale.ROOT, " | %11s", fixed(ps.subjectOverReference(p), 3)));
+            }
+            if (subjectStats) {
+                Summary w = ps.get(subject, p);
+                row.append(String.format(Locale.ROOT, " | %9s %9s %8s %7s %8s",
+                        w == null ? "-" : Long.toString(w.steals()),
+                        w == null ? "-" : fixed(w.stealRatePerMs(), 2),
+                        w == null ? "-" : String.format(Locale.ROOT, "%.2g", w.stealRatio()),
+                        w == null ? "-" : fixed(w.idlePct(), 1),
+                        w == null ? "-" : fixed(w.servingPct(), 3)));
             }
             out.println(row);
         }
+        if (ops || lat) {
+            StringBuilder h2 = new StringBuilder(String.format(Locale.ROOT, "  %7s", "workers"));
+            for (Engine e : engines) {
+                h2.append(String.format(Locale.ROOT, " | %-28s", trim(e.name(), 28)));
+            }
+            out.println(h2);
+            StringBuilder h3 = new StringBuilder(String.format(Locale.ROOT, "  %7s", ""));
+            for (int i = 0; i < engines.size(); i++) {
+                h3.append(String.format(Locale.ROOT, " | %8s %8s %10s", "Mops/s", "cpu ns/op", lat ? "p50/p99 us" : ""));
+            }
+            out.println(h3);
+            for (int p : workers) {
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %7d", p));
+                for (Engine e : engines) {
+                    Summary s = ps.get(e, p);
+                    row.append(String.format(Locale.ROOT, " | %8s %8s %10s",
+                            s == null ? "-" : fixed(s.opsPerSec() / 1e6, 3),
+                            s == null ? "-" : fixed(s.cpuNanosPerOp(), 0),
+                            s == null || !lat ? "" : fixed(s.p50Micros(), 1) + "/" + fixed(s.p99Micros(), 0)));
+                }
+                out.println(row);
+            }
+        }
+    }
+
+    /** Per suite, one line per program with each version's time over the suite's comparison point. */
+    static void printOverview(PrintStream out, List<ProgramSummary> all, List<Integer> workers) {
+        for (var suite : bySuite(all).entrySet()) {
+            List<ProgramSummary> progs = suite.getValue();
+            List<Engine> engines = enginesOf(progs);
+            ProgramSummary first = progs.get(0);
+            String base = first.ratioBase();
+            boolean own = first.hasOwnBaselines();
+            out.printf(Locale.ROOT, "%n%s: time / %s time (medians; lower is better%s)%n", suite.getKey(),
+                    own ? "its own baseline's" : base,
+                    first.program().baseline() == null ? "" : "; < 1 is faster than " + (own ? "that baseline" : base));
+            if (first.hasOwnBaselines()) {
+                out.println("  " + ownBaselines(first.program(), engines));
+            }
+            StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-26s", "benchmark"));
+            for (int p : workers) {
+                head.append(" |");
+                for (Engine e : engines) {
+                    head.append(String.format(Locale.ROOT, " %" + width(e, p) + "s", e.name() + " x" + p));
+                }
+            }
+            out.println(head);
+            for (ProgramSummary ps : progs) {
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-26s", ps.result().label()));
+                for (int p : workers) {
+                    row.append(" |");
+                    for (Engine e : engines) {
+                        Summary s = ps.get(e, p);
+                        row.append(String.format(Locale.ROOT, " %" + width(e, p) + "s", s == null ? "-" : fixed(ps.ratio(s), 2)));
+                    }
+                }
+                out.println(row);
+            }
+        }
+    }
+
+    /** Which baseline each engine is measured against, in one line: "rayon, chili over rust-serial; ...". */
+    static String ownBaselines(Program program, List<Engine> engines) {
+        Map<String, List<String>> by = new LinkedHashMap<>();
+        for (Engine e : engines) {
+            Engine b = program.baselineOf(e);
+            if (b != null) {
+                by.computeIfAbsent(b.name(), k -> new ArrayList<>()).add(e.name());
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        by.forEach((b, es) -> parts.add(String.join(", ", es) + " over " + b));
+        return String.join("; ", parts);
+    }
+
+    private static int width(Engine e, int p) {
+        return Math.max(6, (e.name() + " x" + p).length());
+    }
+
+    /** The programs grouped by suite, in order of first appearance. */
+    static Map<String, List<ProgramSummary>> bySuite(List<ProgramSummary> all) {
+        Map<String, List<ProgramSummary>> m = new LinkedHashMap<>();
+        for (ProgramSummary ps : all) {
+            m.computeIfAbsent(ps.program().suite(), k -> new ArrayList<>()).add(ps);
+        }
+        return m;
+    }
+
+    /** The non-baseline engines measured in these programs, in order of first appearance. */
+    static List<Engine> enginesOf(List<ProgramSummary> progs) {
+        Set<Engine> out = new LinkedHashSet<>();
+        for (ProgramSummary ps : progs) {
+            out.addAll(ps.measuredEngines());
+        }
+        return List.copyOf(out);
     }
 
     static final String CSV_HEADER = "benchmark,runtime,workers,median_ms,serial_ms,ratio,min_ms,max_ms,"
             + "sequential_overhead,speedup,steal_ratio,steal_rate_per_ms,failed_steal_pct,idle_pct,serving_pct,"
-            + "gc_pct,alloc_bytes_per_task,tasks_per_s_per_worker";
+            + "gc_pct,alloc_bytes_per_task,tasks_per_s_per_worker,suite,ratio_base,ops_per_s,cpu_ns_per_op,"
+            + "latency_p50_us,latency_p99_us,latency_p999_us";
 
     static List<String> csvRows(ProgramSummary ps) {
         List<String> rows = new ArrayList<>();
@@ -94,15 +290,19 @@ final class Tables {
     /**
      * The cells of this program's CSV rows, one list per version in {@link #CSV_HEADER}'s order (empty
      * where a metric does not apply). The HTML report shows the same cells, so both agree digit for digit.
+     * {@code serial_ms} is the median of the row's baseline ({@link Program#baselineOf}; empty for suites
+     * without a baseline); {@code ratio} is over the engine named in {@code ratio_base}.
      */
     static List<List<String>> csvCells(ProgramSummary ps) {
         List<List<String>> rows = new ArrayList<>();
         for (Summary s : ps.byConfig().values()) {
-            rows.add(List.of(ps.result().program().name(), s.runtime(), Integer.toString(s.workers()),
-                    num(s.medianMs()), num(ps.serialMs()), num(s.medianMs() / ps.serialMs()), num(s.minMs()),
-                    num(s.maxMs()), num(ps.sequentialOverhead(s.runtime())), num(ps.serialMs() / s.medianMs()),
+            rows.add(List.of(ps.program().name(), s.engine().name(), Integer.toString(s.workers()),
+                    num(s.medianMs()), num(ps.baselineMs(s.engine())), num(ps.ratio(s)), num(s.minMs()),
+                    num(s.maxMs()), num(ps.sequentialOverhead(s.engine())), num(ps.speedup(s.engine(), s.workers())),
                     num(s.stealRatio()), num(s.stealRatePerMs()), num(s.failedStealPct()), num(s.idlePct()),
-                    num(s.servingPct()), num(s.gcPct()), num(s.allocPerTask()), num(s.tasksPerSecPerWorker())));
+                    num(s.servingPct()), num(s.gcPct()), num(s.allocPerTask()), num(s.tasksPerSecPerWorker()),
+                    ps.program().suite(), ps.ratioBase(s.engine()), num(s.opsPerSec()), num(s.cpuNanosPerOp()),
+                    num(s.p50Micros()), num(s.p99Micros()), num(s.p999Micros())));
         }
         return rows;
     }
@@ -127,11 +327,11 @@ final class Tables {
         return String.format(Locale.ROOT, "%.6g", v);
     }
 
-    private static String fmt(double ms) {
-        return String.format(Locale.ROOT, "%.2f", ms);
+    static String fixed(double v, int decimals) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
     }
 
-    private static String ratio(double r) {
-        return String.format(Locale.ROOT, "%.2f", r);
+    private static String trim(String s, int n) {
+        return s.length() <= n ? s : s.substring(0, n);
     }
 }

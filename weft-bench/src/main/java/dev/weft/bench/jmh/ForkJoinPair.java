@@ -1,8 +1,9 @@
 package dev.weft.bench.jmh;
 
-import dev.weft.Task;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
+import dev.weft.bench.programs.FibTask.FjpFib;
+import dev.weft.bench.programs.FibTask.WeftFib;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
@@ -183,42 +184,6 @@ public class ForkJoinPair {
 
     static int fibIntSupplier(int n) {
         return n < 2 ? n : Weft.joinInt(() -> fibIntSupplier(n - 1), () -> fibIntSupplier(n - 2), Integer::sum);
-    }
-
-    static final class WeftFib extends Task<Integer> {
-        private final int n;
-
-        WeftFib(int n) {
-            this.n = n;
-        }
-
-        @Override
-        protected Integer compute() {
-            if (n < 2) {
-                return n;
-            }
-            WeftFib f1 = new WeftFib(n - 1);
-            f1.fork();
-            return new WeftFib(n - 2).compute() + f1.join();
-        }
-    }
-
-    static final class FjpFib extends RecursiveTask<Integer> {
-        private final int n;
-
-        FjpFib(int n) {
-            this.n = n;
-        }
-
-        @Override
-        protected Integer compute() {
-            if (n < 2) {
-                return n;
-            }
-            FjpFib f1 = new FjpFib(n - 1);
-            f1.fork();
-            return new FjpFib(n - 2).compute() + f1.join();
-        }
     }
 
     /** Lea's style: the result in a field, so nothing is boxed. */

@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -50,15 +50,15 @@ public final class BarnesHut implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(quick ? 4_000 : 100_000);
     }
 
     /** {@link #STEPS} time steps of a Plummer model of n bodies. */
-    static Workload workload(int n) {
+    static ForkJoinWorkload workload(int n) {
         double[] init = plummer(n, 7);
         Momentum before = Momentum.of(bodies(init));
-        return new Workload() {
+        return new ForkJoinWorkload() {
             Body[] bodies;
 
             @Override

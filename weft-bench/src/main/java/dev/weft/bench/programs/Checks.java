@@ -3,17 +3,17 @@ package dev.weft.bench.programs;
 import java.util.Objects;
 
 /** Result checks shared by the programs; each throws AssertionError with both values. */
-final class Checks {
+public final class Checks {
     private Checks() {
     }
 
-    static void equal(Object expected, Object actual) {
+    public static void equal(Object expected, Object actual) {
         if (!Objects.equals(expected, actual)) {
             throw new AssertionError("expected " + expected + " but got " + actual);
         }
     }
 
-    static void close(double expected, double actual, double relTol) {
+    public static void close(double expected, double actual, double relTol) {
         double err = Math.abs(expected - actual) / Math.max(1e-300, Math.abs(expected));
         if (!(err <= relTol)) {
             throw new AssertionError("expected " + expected + " but got " + actual + " (relative error " + err + ")");
@@ -21,7 +21,7 @@ final class Checks {
     }
 
     /** A count for labels: 10M, 4k, 1500. */
-    static String count(long n) {
+    public static String count(long n) {
         if (n >= 1_000_000 && n % 1_000_000 == 0) {
             return n / 1_000_000 + "M";
         }
@@ -31,7 +31,7 @@ final class Checks {
         return Long.toString(n);
     }
 
-    static void that(boolean ok, String what) {
+    public static void that(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
         }

@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -40,15 +40,15 @@ public final class CilkSort implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(quick ? 1_000_000 : 10_000_000);
     }
 
     /** Sorting a shuffled permutation of 0..n-1. */
-    static Workload workload(int n) {
+    static ForkJoinWorkload workload(int n) {
         int[] input = scrambled(n);
         long inputHash = multisetHash(input);
-        return new Workload() {
+        return new ForkJoinWorkload() {
             final int[] tmp = new int[n];
             int[] a;
 

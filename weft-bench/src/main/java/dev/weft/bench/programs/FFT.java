@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
@@ -56,15 +56,15 @@ public final class FFT implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(quick ? 19 : 20);
     }
 
     /** A transform of 2^lg points (lg >= 1) of pseudo-random data. */
-    static Workload workload(int lg) {
+    static ForkJoinWorkload workload(int lg) {
         int n = 1 << lg;
         double[] input = randomInput(n, 42);
-        return new Workload() {
+        return new ForkJoinWorkload() {
             final double[] scratch = new double[2 * n];
             final double[] w = new double[2 * (n + 1)];
             double[] out;

@@ -1,10 +1,8 @@
 package dev.weft.bench.programs;
 
 import dev.weft.Weft;
-import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
-import java.util.concurrent.ForkJoinPool;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.concurrent.RecursiveTask;
 
 /** Fibonacci without a cutoff: every call is a fork. The classic probe of per-task overhead. */
@@ -20,35 +18,13 @@ public final class Fib implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         int n = quick ? 35 : 40;
-        return new Workload() {
-            @Override
-            public String label() {
-                return "fib(" + n + ")";
-            }
-
-            @Override
-            public Object serial() {
-                return Fib.serial(n);
-            }
-
-            @Override
-            public Object forkJoin(ForkJoinPool pool) {
-                return pool.invoke(new FibTask(n));
-            }
-
-            @Override
-            public Object weft(WeftPool pool) {
-                return pool.invoke(() -> Fib.weft(n));
-            }
-
-            @Override
-            public void check(Object result, Object serialResult) {
-                Checks.equal(serialResult, result);
-                Checks.equal(closedForm(n), result);
-            }
-        };
+        return ForkJoinWorkload.of("fib(" + n + ")", () -> serial(n), pool -> pool.invoke(new FibTask(n)),
+                pool -> pool.invoke(() -> weft(n)), (result, serialResult) -> {
+                    Checks.equal(serialResult, result);
+                    Checks.equal(closedForm(n), result);
+                });
     }
 
     static int serial(int n) {

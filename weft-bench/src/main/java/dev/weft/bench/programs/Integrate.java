@@ -1,10 +1,8 @@
 package dev.weft.bench.programs;
 
 import dev.weft.Weft;
-import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
-import java.util.concurrent.ForkJoinPool;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.concurrent.RecursiveTask;
 
 /**
@@ -37,35 +35,14 @@ public final class Integrate implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
-        return new Workload() {
-            @Override
-            public String label() {
-                return "integrate(0,1000,1e-9)";
-            }
-
-            @Override
-            public Object serial() {
-                return Integrate.serial(L, R, f(L), f(R), 0.0);
-            }
-
-            @Override
-            public Object forkJoin(ForkJoinPool pool) {
-                return pool.invoke(new AreaTask(L, R, f(L), f(R), 0.0));
-            }
-
-            @Override
-            public Object weft(WeftPool pool) {
-                return pool.invoke(() -> Integrate.weft(L, R, f(L), f(R), 0.0));
-            }
-
-            @Override
-            public void check(Object result, Object serialResult) {
-                // Same decomposition and the same order of additions: bitwise equal to serial.
-                Checks.equal(serialResult, result);
-                Checks.close(exact(L, R), (Double) result, 1e-9);
-            }
-        };
+    public ForkJoinWorkload create(boolean quick) {
+        return ForkJoinWorkload.of("integrate(0,1000,1e-9)", () -> serial(L, R, f(L), f(R), 0.0),
+                pool -> pool.invoke(new AreaTask(L, R, f(L), f(R), 0.0)),
+                pool -> pool.invoke(() -> weft(L, R, f(L), f(R), 0.0)), (result, serialResult) -> {
+                    // Same decomposition and the same order of additions: bitwise equal to serial.
+                    Checks.equal(serialResult, result);
+                    Checks.close(exact(L, R), (Double) result, 1e-9);
+                });
     }
 
     static double serial(double l, double r, double fl, double fr, double a) {

@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.RecursiveAction;
@@ -44,12 +44,12 @@ public final class JacobiBarrier implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(quick ? 512 : 1024, STEPS);
     }
 
-    static Workload workload(int n, int steps) {
-        return new Workload() {
+    static ForkJoinWorkload workload(int n, int steps) {
+        return new ForkJoinWorkload() {
             private double[][][] grids;
             private Mesh.Result reference;
 

@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -46,7 +46,7 @@ public final class LUD implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(quick ? 512 : 1024);
     }
 
@@ -59,13 +59,13 @@ public final class LUD implements Program {
         return a;
     }
 
-    static Workload workload(int n) {
+    static ForkJoinWorkload workload(int n) {
         if (n < BLOCK || (n & (n - 1)) != 0) {
             throw new IllegalArgumentException("size must be a power of two >= " + BLOCK + ": " + n);
         }
         double[][] input = input(n);
         int nb = n / BLOCK;
-        return new Workload() {
+        return new ForkJoinWorkload() {
             private double[][] m;
 
             @Override

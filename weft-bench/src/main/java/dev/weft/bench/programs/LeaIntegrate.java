@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
@@ -67,15 +67,15 @@ public final class LeaIntegrate implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(L, R);
     }
 
-    static Workload workload(double l, double r) {
+    static ForkJoinWorkload workload(double l, double r) {
         double fl = f(l);
         double fr = f(r);
         double a = (fl + fr) * (r - l) * 0.5;
-        return new Workload() {
+        return new ForkJoinWorkload() {
             @Override
             public String label() {
                 return "integrate-lea(" + l + "," + r + "," + EPS + ")";

@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -46,17 +46,17 @@ public final class Matmul implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(quick ? 512 : 1024);
     }
 
-    static Workload workload(int n) {
+    static ForkJoinWorkload workload(int n) {
         if (n < LEAF || (n & (n - 1)) != 0) {
             throw new IllegalArgumentException("size must be a power of two >= " + LEAF + ": " + n);
         }
         double[][] a = Matrices.random(n, 1);
         double[][] b = Matrices.random(n, 2);
-        return new Workload() {
+        return new ForkJoinWorkload() {
             private double[][] c;
 
             @Override

@@ -1,13 +1,11 @@
 package dev.weft.bench.programs;
 
 import dev.weft.Weft;
-import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
 /**
@@ -29,35 +27,14 @@ public final class NQueens implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         int n = 12;
-        return new Workload() {
-            @Override
-            public String label() {
-                return "nqueens(" + n + ")";
-            }
-
-            @Override
-            public Object serial() {
-                return NQueens.serial(new byte[0], 0, n);
-            }
-
-            @Override
-            public Object forkJoin(ForkJoinPool pool) {
-                return pool.invoke(new QueensTask(new byte[0], 0, n));
-            }
-
-            @Override
-            public Object weft(WeftPool pool) {
-                return pool.invoke(() -> NQueens.weft(new byte[0], 0, n));
-            }
-
-            @Override
-            public void check(Object result, Object serialResult) {
-                Checks.equal(serialResult, result);
-                Checks.equal(SOLUTIONS[n], result);
-            }
-        };
+        return ForkJoinWorkload.of("nqueens(" + n + ")", () -> serial(new byte[0], 0, n),
+                pool -> pool.invoke(new QueensTask(new byte[0], 0, n)),
+                pool -> pool.invoke(() -> weft(new byte[0], 0, n)), (result, serialResult) -> {
+                    Checks.equal(serialResult, result);
+                    Checks.equal(SOLUTIONS[n], result);
+                });
     }
 
     /** Whether no two of the first {@code n} queens attack each other. */

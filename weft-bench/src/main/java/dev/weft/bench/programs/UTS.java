@@ -3,7 +3,7 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.Program;
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
@@ -71,15 +71,15 @@ public final class UTS implements Program {
     }
 
     @Override
-    public Workload create(boolean quick) {
+    public ForkJoinWorkload create(boolean quick) {
         return workload(quick ? QUICK : T2);
     }
 
     /** Counting the nodes and leaves of {@code tree}, checked against its statistics. */
-    static Workload workload(Tree tree) {
+    static ForkJoinWorkload workload(Tree tree) {
         Shape shape = new Shape(tree.logOneMinusP());
         int[] root = rootState(tree.rootSeed());
-        return new Workload() {
+        return new ForkJoinWorkload() {
             @Override
             public String label() {
                 return "uts(" + tree.name() + ")";

@@ -1,5 +1,6 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ class BarnesHutTest {
      * whose pulls nearly cancel can be off by a few percent of its (small) acceleration.
      */
     @Test
-    void treeAccelerationIsCloseToDirectSum() {
+    void treeAccelerationIsCloseToDirectSum() throws Exception {
         int n = 2000;
         BarnesHut.Body[] b = BarnesHut.bodies(BarnesHut.plummer(n, 3));
         double[][] direct = new double[n][3];
@@ -66,7 +67,7 @@ class BarnesHutTest {
     }
 
     @Test
-    void treeHoldsEveryBodyOnce() {
+    void treeHoldsEveryBodyOnce() throws Exception {
         BarnesHut.Body[] b = BarnesHut.bodies(BarnesHut.plummer(5000, 1));
         Set<BarnesHut.Body> before = Collections.newSetFromMap(new IdentityHashMap<>());
         Collections.addAll(before, b);
@@ -77,7 +78,7 @@ class BarnesHutTest {
     }
 
     @Test
-    void parallelVersionsEqualSerialExactly() {
+    void parallelVersionsEqualSerialExactly() throws Exception {
         double[] init = BarnesHut.plummer(3000, 9);
         BarnesHut.Body[] s = BarnesHut.bodies(init);
         serialForces(s, 3);
@@ -110,8 +111,8 @@ class BarnesHutTest {
     }
 
     @Test
-    void workloadInEveryVersion() {
-        ProgramHarness.runAll(BarnesHut.workload(1000), r -> {
+    void workloadInEveryVersion() throws Exception {
+        WorkloadCheck.runAll(BarnesHut.workload(1000), r -> {
             BarnesHut.Body[] c = Arrays.stream((BarnesHut.Body[]) r).map(BarnesHutTest::copy)
                     .toArray(BarnesHut.Body[]::new);
             c[10].velx += 1; // a momentum change of 1/n, far beyond Barnes-Hut's drift

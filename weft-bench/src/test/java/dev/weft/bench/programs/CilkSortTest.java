@@ -1,5 +1,6 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,7 +50,7 @@ class CilkSortTest {
 
     /** Merges where one run lies entirely on one side of the other, so a recursive half is empty. */
     @Test
-    void mergeWithDisjointRuns() {
+    void mergeWithDisjointRuns() throws Exception {
         int n = 20_000;
         int[] s = new int[2 * n];
         for (int i = 0; i < n; i++) {
@@ -69,7 +70,7 @@ class CilkSortTest {
     }
 
     @Test
-    void binsplit() {
+    void binsplit() throws Exception {
         int[] s = {1, 3, 3, 5, 5, 5, 8};
         for (int lo = 0; lo < s.length; lo++) {
             for (int hi = lo; hi < s.length; hi++) {
@@ -91,7 +92,7 @@ class CilkSortTest {
     }
 
     @Test
-    void scrambledIsAPermutation() {
+    void scrambledIsAPermutation() throws Exception {
         int[] a = CilkSort.scrambled(100_000);
         Arrays.sort(a);
         for (int i = 0; i < a.length; i++) {
@@ -100,13 +101,13 @@ class CilkSortTest {
     }
 
     @Test
-    void workloadInEveryVersion() {
-        ProgramHarness.runAll(CilkSort.workload(100_000), r -> {
+    void workloadInEveryVersion() throws Exception {
+        WorkloadCheck.runAll(CilkSort.workload(100_000), r -> {
             int[] c = ((int[]) r).clone();
             c[500] = c[501]; // still sorted, but a value is lost
             return c;
         });
-        ProgramHarness.runAll(CilkSort.workload(100_000), r -> {
+        WorkloadCheck.runAll(CilkSort.workload(100_000), r -> {
             int[] c = ((int[]) r).clone();
             int t = c[500];
             c[500] = c[501];

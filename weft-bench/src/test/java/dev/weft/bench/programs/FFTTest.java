@@ -1,5 +1,6 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,7 +35,7 @@ class FFTTest {
 
     /** A unit impulse at position p transforms to e^(-2πi pk/n). */
     @Test
-    void impulse() {
+    void impulse() throws Exception {
         int n = 1 << 14;
         int p = 3;
         double[] x = new double[2 * n];
@@ -48,7 +49,7 @@ class FFTTest {
 
     /** The inverse transform (conjugate, transform, conjugate, divide by n) gives the input back. */
     @Test
-    void roundTrip() {
+    void roundTrip() throws Exception {
         int n = 1 << 16;
         double[] x = FFT.randomInput(n, 5);
         double[] y = serialFft(x);
@@ -78,8 +79,8 @@ class FFTTest {
     }
 
     @Test
-    void workloadInEveryVersion() {
-        ProgramHarness.runAll(FFT.workload(12), r -> {
+    void workloadInEveryVersion() throws Exception {
+        WorkloadCheck.runAll(FFT.workload(12), r -> {
             double[] c = ((double[]) r).clone();
             c[2] += 1; // X[1], one of the indices checked against the direct sum
             return c;

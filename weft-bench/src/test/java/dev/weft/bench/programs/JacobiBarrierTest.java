@@ -1,23 +1,24 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import org.junit.jupiter.api.Test;
 
 class JacobiBarrierTest {
     @Test
-    void allVersionsAgreeWithTheQuadrantRecursion() {
+    void allVersionsAgreeWithTheQuadrantRecursion() throws Exception {
         // 3 rows cannot be split among 4 segments evenly; 37 gives bands of unequal height.
         for (int n : new int[] {3, 37, 64}) {
-            WorkloadRuns.checkAllVersions(JacobiBarrier.workload(n, 11));
+            WorkloadCheck.checkAllVersions(JacobiBarrier.workload(n, 11));
         }
     }
 
     @Test
-    void fullSizeMatchesKumarsRecordedMaxDiffAtStep100() {
-        Workload w = new JacobiBarrier().create(false);
+    void fullSizeMatchesKumarsRecordedMaxDiffAtStep100() throws Exception {
+        ForkJoinWorkload w = new JacobiBarrier().create(false);
         w.reset();
         Mesh.Result r = (Mesh.Result) w.serial();
         w.check(r, r);
@@ -26,8 +27,8 @@ class JacobiBarrierTest {
     }
 
     @Test
-    void checkRejectsAWrongStepMaximum() {
-        Workload w = JacobiBarrier.workload(32, 6);
+    void checkRejectsAWrongStepMaximum() throws Exception {
+        ForkJoinWorkload w = JacobiBarrier.workload(32, 6);
         w.reset();
         Mesh.Result expected = (Mesh.Result) w.serial();
         w.reset();

@@ -1,23 +1,24 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import org.junit.jupiter.api.Test;
 
 class JacobiTest {
     @Test
-    void allVersionsAgreeWithTheRowSweepAtSizesThatSplitUnevenly() {
+    void allVersionsAgreeWithTheRowSweepAtSizesThatSplitUnevenly() throws Exception {
         // 100 and 45 make two-way nodes and ragged leaves; 32 is a single leaf.
         for (int n : new int[] {32, 45, 100, 128}) {
-            WorkloadRuns.checkAllVersions(Jacobi.workload(n, 7));
+            WorkloadCheck.checkAllVersions(Jacobi.workload(n, 7));
         }
     }
 
     @Test
-    void fullSizeMatchesKumarsRecordedMaxDiff() {
-        Workload w = new Jacobi().create(false);
+    void fullSizeMatchesKumarsRecordedMaxDiff() throws Exception {
+        ForkJoinWorkload w = new Jacobi().create(false);
         w.reset();
         Mesh.Result r = (Mesh.Result) w.serial();
         w.check(r, r);
@@ -26,8 +27,8 @@ class JacobiTest {
     }
 
     @Test
-    void checkRejectsAChangedCell() {
-        Workload w = Jacobi.workload(64, 4);
+    void checkRejectsAChangedCell() throws Exception {
+        ForkJoinWorkload w = Jacobi.workload(64, 4);
         w.reset();
         Mesh.Result expected = (Mesh.Result) w.serial();
         w.reset();
@@ -37,8 +38,8 @@ class JacobiTest {
     }
 
     @Test
-    void oddStepCountEndsInTheSecondGrid() {
+    void oddStepCountEndsInTheSecondGrid() throws Exception {
         // The persistent task tree's leaves track the parity of the step themselves.
-        WorkloadRuns.checkAllVersions(Jacobi.workload(96, 5));
+        WorkloadCheck.checkAllVersions(Jacobi.workload(96, 5));
     }
 }

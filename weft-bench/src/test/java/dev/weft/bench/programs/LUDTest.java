@@ -1,22 +1,23 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import org.junit.jupiter.api.Test;
 
 class LUDTest {
     @Test
-    void allVersionsAgreeAndFactorTheInput() {
+    void allVersionsAgreeAndFactorTheInput() throws Exception {
         // 16 is one block; up to 128 the check multiplies L·U out in full.
         for (int n : new int[] {16, 32, 64, 128, 256}) {
-            WorkloadRuns.checkAllVersions(LUD.workload(n));
+            WorkloadCheck.checkAllVersions(LUD.workload(n));
         }
     }
 
     @Test
-    void inputIsStrictlyDiagonallyDominant() {
+    void inputIsStrictlyDiagonallyDominant() throws Exception {
         double[][] a = LUD.input(64);
         for (int i = 0; i < a.length; i++) {
             double off = 0.0;
@@ -28,8 +29,8 @@ class LUDTest {
     }
 
     @Test
-    void residualCheckRejectsAWrongFactor() {
-        Workload w = LUD.workload(64);
+    void residualCheckRejectsAWrongFactor() throws Exception {
+        ForkJoinWorkload w = LUD.workload(64);
         w.reset();
         double[][] lu = (double[][]) w.serial();
         lu[50][3] += 1e-6;

@@ -1,21 +1,22 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weft.bench.Workload;
+import dev.weft.bench.ForkJoinWorkload;
 import org.junit.jupiter.api.Test;
 
 class MatmulTest {
     @Test
-    void allVersionsAgree() {
+    void allVersionsAgree() throws Exception {
         for (int n : new int[] {16, 32, 128}) {
-            WorkloadRuns.checkAllVersions(Matmul.workload(n));
+            WorkloadCheck.checkAllVersions(Matmul.workload(n));
         }
     }
 
     @Test
-    void recursiveProductEqualsTheNaiveProductEverywhere() {
+    void recursiveProductEqualsTheNaiveProductEverywhere() throws Exception {
         int n = 64;
         double[][] a = Matrices.random(n, 1);
         double[][] b = Matrices.random(n, 2);
@@ -33,8 +34,8 @@ class MatmulTest {
     }
 
     @Test
-    void checkRejectsAChangedEntry() {
-        Workload w = Matmul.workload(32);
+    void checkRejectsAChangedEntry() throws Exception {
+        ForkJoinWorkload w = Matmul.workload(32);
         w.reset();
         double[][] expected = (double[][]) w.serial();
         w.reset();
@@ -46,7 +47,7 @@ class MatmulTest {
     }
 
     @Test
-    void rejectsSizesThatAreNotPowersOfTwo() {
+    void rejectsSizesThatAreNotPowersOfTwo() throws Exception {
         assertThrows(IllegalArgumentException.class, () -> Matmul.workload(48));
     }
 }

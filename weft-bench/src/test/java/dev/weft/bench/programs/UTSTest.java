@@ -1,5 +1,6 @@
 package dev.weft.bench.programs;
 
+import dev.weft.bench.WorkloadCheck;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -60,7 +61,7 @@ class UTSTest {
 
     /** T2's published statistics (UTS sample workloads): size, leaves and depth. */
     @Test
-    void t2MatchesPublishedStatistics() {
+    void t2MatchesPublishedStatistics() throws Exception {
         UTS.Tree t = UTS.T2;
         long[] st = stats(UTS.rootState(t.rootSeed()), 0, new UTS.Shape(t.logOneMinusP()));
         assertEquals(4_117_769, st[0]);
@@ -71,7 +72,7 @@ class UTSTest {
     }
 
     @Test
-    void parallelVersionsCountTheQuickTree() {
+    void parallelVersionsCountTheQuickTree() throws Exception {
         UTS.Tree t = UTS.QUICK;
         UTS.Shape shape = new UTS.Shape(t.logOneMinusP());
         int[] root = UTS.rootState(t.rootSeed());
@@ -91,7 +92,7 @@ class UTSTest {
     static final UTS.Tree TINY = new UTS.Tree("T2-seed91", 6, 16, 91, 17_981, 10_185);
 
     @Test
-    void workloadInEveryVersion() {
-        ProgramHarness.runAll(UTS.workload(TINY), r -> (Long) r + UTS.NODE);
+    void workloadInEveryVersion() throws Exception {
+        WorkloadCheck.runAll(UTS.workload(TINY), r -> (Long) r + UTS.NODE);
     }
 }

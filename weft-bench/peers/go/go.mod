@@ -1,0 +1,3 @@
+module weft.dev/peers
+
+go 1.25
