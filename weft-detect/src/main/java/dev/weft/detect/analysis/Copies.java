@@ -28,8 +28,9 @@ import java.util.Set;
  *
  * <ul>
  *   <li>copies: {@code Arrays.copyOf/copyOfRange}, {@code clone()} of arrays and collections,
- *   {@code List/Set/Map.copyOf}, a collection constructed from another, {@code subList(..).toArray()}, a stream
- *   over existing data collected into a new collection or array, {@code System.arraycopy};</li>
+ *   {@code List/Set/Map.copyOf}, {@code substring} (which copies the characters), a collection constructed from
+ *   another, {@code subList(..).toArray()}, a stream over existing data collected into a new collection or array,
+ *   {@code System.arraycopy};</li>
  *   <li>views: {@code list.subList(i, j)};</li>
  *   <li>a call to a method of the analysed sources that returns one of those (a {@code split(a)} helper);</li>
  *   <li>a new collection or array that the code fills, element by element, from a variable holding existing data
@@ -100,6 +101,15 @@ public final class Copies {
                 if (t != null && (t.isArray() || names.isSubtype(t, "java.util.Collection")
                         || names.isSubtype(t, "java.util.Map"))) {
                     return new Copy(Kind.COPY, Snippets.text(m), null);
+                }
+                return null;
+            }
+            // Since JDK 7u6 a substring has its own copy of the characters.
+            if ((name.equals("substring") || name.equals("subSequence")) && (n == 1 || n == 2) && m.getScope().isPresent()) {
+                TypeRef t = expressions.typeOf(m.getScope().get());
+                if (t != null && (t.name().equals("java.lang.String") || t.name().equals("java.lang.StringBuilder")
+                        || t.name().equals("java.lang.StringBuffer"))) {
+                    return new Copy(Kind.COPY, Snippets.text(m) + " (a substring: a copy of the characters)", null);
                 }
                 return null;
             }

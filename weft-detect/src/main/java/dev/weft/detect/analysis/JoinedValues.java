@@ -3,12 +3,14 @@ package dev.weft.detect.analysis;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -31,8 +33,9 @@ public final class JoinedValues {
      * {@code t.invoke()}, {@code t.get()} of a task or future, {@code t.compute()} of a subtask run inline, the
      * result of {@code Weft.join}, a parameter of the function that combines joined results
      * ({@code Weft.join}'s and {@code parallelReduce}'s combine), or a parameter of a method of the sources that
-     * some call passes a joined result ({@code merge(left.join(), right.join())}), or an element of an array that
-     * is one of those ({@code block[x]} of a joined matrix).
+     * some call passes a joined result ({@code merge(left.join(), right.join())}), an element of an array that
+     * is one of those ({@code block[x]} of a joined matrix), or a local collection or map that joined results are
+     * merged into ({@code all.addAll(left.join())}).
      */
     public boolean isJoinResult(Expression e) {
         return isJoinResult(e, 0);
@@ -82,6 +85,9 @@ public final class JoinedValues {
             if (b.initializer() != null && isJoinResult(b.initializer(), depth + 1)) {
                 return true;
             }
+            if (b.declarator() instanceof VariableDeclarator v && mergedFromJoined(v, depth)) {
+                return true;
+            }
             Node callable = Ast.enclosingCallable(b.declarator());
             if (callable != null) {
                 for (AssignExpr a : callable.findAll(AssignExpr.class)) {
@@ -92,6 +98,46 @@ public final class JoinedValues {
                             && isJoinResult(a.getValue(), depth + 1)) {
                         return true;
                     }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a local is a new collection or map that joined results are merged into ({@code all.addAll(l.join())},
+     * {@code Collections.addAll(all, r.join())}, or constructed from one): copying it copies them again.
+     */
+    private boolean mergedFromJoined(VariableDeclarator v, int depth) {
+        if (!(v.getInitializer().map(Ast::unwrap).orElse(null) instanceof ObjectCreationExpr o)
+                || o.getAnonymousClassBody().isPresent()) {
+            return false;
+        }
+        TypeRef t = resolver.names().resolveType(o.getType(), o);
+        if (t == null || !(resolver.names().isSubtype(t, "java.util.Collection") || resolver.names().isSubtype(t, "java.util.Map"))) {
+            return false;
+        }
+        if (o.getArguments().size() == 1 && isJoinResult(o.getArgument(0), depth + 1)) {
+            return true;
+        }
+        Node callable = Ast.enclosingCallable(v);
+        if (callable == null) {
+            return false;
+        }
+        String name = v.getNameAsString();
+        for (MethodCallExpr m : callable.findAll(MethodCallExpr.class)) {
+            String call = m.getNameAsString();
+            if (!(call.equals("addAll") || call.equals("putAll")) || m.getArguments().isEmpty()) {
+                continue;
+            }
+            // all.addAll(x), or Collections.addAll(all, x...)
+            Expression target = m.getArguments().size() >= 2 && m.getScope().isPresent()
+                    && resolver.bindings().typeNameOf(m.getScope().get()) != null ? m.getArgument(0)
+                    : m.getScope().orElse(null);
+            if (target != null && Ast.unwrap(target) instanceof NameExpr n && n.getNameAsString().equals(name)) {
+                Binding b = resolver.bindings().lookup(name, n);
+                if (b != null && b.declarator() == v && isJoinResult(m.getArgument(m.getArguments().size() - 1), depth + 1)) {
+                    return true;
                 }
             }
         }

@@ -71,6 +71,13 @@ final class CopyOnJoin implements Rule {
             if (copied != null) {
                 ctx.report(m, Bottleneck.B3, Snippets.text(m) + " merges the joined result "
                         + Snippets.text(copied) + " by copying it: " + COST + " " + FIX, body);
+            } else if (name.equals("toArray") && n <= 1 && m.getScope().isPresent()
+                    && ctx.joined().isJoinResult(m.getScope().get())) {
+                TypeRef t = expressions.typeOf(m.getScope().get());
+                if (t != null && names.isSubtype(t, "java.util.Collection")) {
+                    ctx.report(m, Bottleneck.B3, Snippets.text(m) + " copies the joined results in "
+                            + Snippets.text(m.getScope().get()) + " into a new array: " + COST + " " + FIX, body);
+                }
             } else if (name.equals("forEach") && n == 1 && m.getScope().isPresent()
                     && containsJoinResult(m.getScope().get(), ctx)) {
                 String put = copyingFunction(m.getArgument(0), ctx);

@@ -107,11 +107,8 @@ final class IntraTaskSynchronization implements Rule {
         }
         if (mayBlock(name, n)) {
             TypeRef t = expressions.receiverType(scope);
-            if (t == null) {
-                return;
-            }
             for (Blocking b : BLOCKING) {
-                if (b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
+                if (t != null && b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
                         && names.isSubtype(t, b.owner())) {
                     String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
                     ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (" + owner + "." + name
@@ -119,7 +116,7 @@ final class IntraTaskSynchronization implements Rule {
                     return;
                 }
             }
-            return;
+            // Not a blocking call after all (a map's put): it may still take a hidden lock, below.
         }
         String wrapper = synchronizedWrapper(scope, ctx);
         if (wrapper != null && !inHandler(m)) {

@@ -46,6 +46,6 @@ public class Regions extends RecursiveTask<String[]> {
         List<String> all = new ArrayList<String>();
         Collections.addAll(all, left.join());   // expect: B3
         Collections.addAll(all, right.join());   // expect: B3
-        return all.toArray(new String[0]);   // miss: B3
+        return all.toArray(new String[0]);   // expect: B3
     }
 }

@@ -26,8 +26,8 @@ public class VowelCount extends RecursiveTask<Long> {
             return n;
         }
         int mid = text.length() / 2;
-        VowelCount left = new VowelCount(text.substring(0, mid));   // miss: B2
-        VowelCount right = new VowelCount(text.substring(mid));   // miss: B2
+        VowelCount left = new VowelCount(text.substring(0, mid));   // expect: B2
+        VowelCount right = new VowelCount(text.substring(mid));   // expect: B2
         left.fork();
         return right.compute() + left.join();
     }
