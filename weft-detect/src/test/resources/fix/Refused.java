@@ -254,4 +254,28 @@ public class Refused {
             child.fork();
         }
     }
+
+    /** Halves of a string: --fix slices arrays and lists, not strings. */
+    static final class Vowels extends RecursiveTask<Integer> {
+        private final String text;
+
+        Vowels(String text) {
+            this.text = text;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (text.length() < 16) {
+                int n = 0;
+                for (int i = 0; i < text.length(); i++) {
+                    n += "aeiou".indexOf(text.charAt(i)) >= 0 ? 1 : 0;
+                }
+                return n;
+            }
+            int mid = text.length() / 2;
+            Vowels left = new Vowels(text.substring(0, mid));
+            left.fork();
+            return new Vowels(text.substring(mid)).compute() + left.join();
+        }
+    }
 }

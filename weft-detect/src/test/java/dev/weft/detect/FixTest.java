@@ -154,6 +154,7 @@ class FixTest {
         assertNote(notes, original, "Split l = new Split(half(a, true));", "made in half(), a helper");
         assertNote(notes, original, "Spawned l = spawn(", "is passed to spawn(...), not straight to a subtask's");
         assertNote(notes, original, "Partition lo = new Partition(", "builds new data rather than slicing a field");
+        assertNote(notes, original, "Vowels left = new Vowels(", "slices a string: --fix rewrites slices of arrays and lists");
         assertNote(notes, original, "for (int i = 0; i < 2; i++) {\n                spawn();", "forked in spawn()");
         assertNote(notes, original, "for (int i = 0; i < 2; i++) {\n                Tree t", "can leave early (return;");
     }

@@ -301,6 +301,11 @@ final class CopyOnForkFix {
             return what + " is a defensive copy; dropping it is safe only if no caller changes the array"
                     + " afterwards, which --fix cannot know";
         }
+        if (copy instanceof MethodCallExpr m && (m.getNameAsString().equals("substring")
+                || m.getNameAsString().equals("subSequence"))) {
+            return what + " slices a string: --fix rewrites slices of arrays and lists; give the task the whole"
+                    + " string and an index range (charAt(from + i), length() as to - from) by hand";
+        }
         Copies.Copy c = resolver.copies().of(copy);
         if (c != null && c.helper() != null) {
             return "the slice is made in " + c.helper().getNameAsString() + "(), a helper: give it an index range by"
