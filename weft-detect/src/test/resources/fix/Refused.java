@@ -3,10 +3,10 @@ package fix;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.RecursiveTask;
+import java.util.stream.Collectors;
 
 /** Copies and loops that --fix must leave alone: each rewrite would not be provably safe. */
 public class Refused {
@@ -113,43 +113,169 @@ public class Refused {
         }
     }
 
-    /** The subtasks wait for a latch that the parent opens after the loop. */
-    static final class Gate extends RecursiveAction {
-        private final CountDownLatch open;
+    /** The task sorts its part of the list: with a shared list, that would reorder the parent's. */
+    static final class SortedParts extends RecursiveAction {
+        private final List<Integer> part;
 
-        Gate(CountDownLatch open) {
-            this.open = open;
+        SortedParts(List<Integer> part) {
+            this.part = part;
         }
 
         @Override
         protected void compute() {
-            List<Waiter> waiters = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                Waiter w = new Waiter(open);
-                w.fork();
-                waiters.add(w);
+            if (part.size() < 16) {
+                part.sort(null);
+                return;
             }
-            open.countDown();
-            for (Waiter w : waiters) {
-                w.join();
-            }
+            invokeAll(new SortedParts(part.subList(0, part.size() / 2)),
+                    new SortedParts(part.subList(part.size() / 2, part.size())));
         }
     }
 
-    static final class Waiter extends RecursiveAction {
-        private final CountDownLatch open;
+    /** The leaf returns its list as the result: with a shared list, the caller would get the whole parent. */
+    static final class Evens extends RecursiveTask<List<Integer>> {
+        private final List<Integer> xs;
 
-        Waiter(CountDownLatch open) {
-            this.open = open;
+        Evens(List<Integer> xs) {
+            this.xs = xs;
+        }
+
+        @Override
+        protected List<Integer> compute() {
+            if (xs.size() < 2) {
+                return xs;
+            }
+            Evens left = new Evens(new ArrayList<>(xs.subList(0, xs.size() / 2)));
+            left.fork();
+            List<Integer> out = new ArrayList<>(new Evens(new ArrayList<>(xs.subList(xs.size() / 2, xs.size()))).compute());
+            out.addAll(left.join());
+            return out;
+        }
+    }
+
+    /** The slices are made by a helper: the rewrite would have to change the helper. */
+    static final class Split extends RecursiveTask<Integer> {
+        private final int[] a;
+
+        Split(int[] a) {
+            this.a = a;
+        }
+
+        static int[] half(int[] a, boolean first) {
+            return first ? Arrays.copyOf(a, a.length / 2) : Arrays.copyOfRange(a, a.length / 2, a.length);
+        }
+
+        @Override
+        protected Integer compute() {
+            if (a.length < 4) {
+                return a.length;
+            }
+            Split l = new Split(half(a, true));
+            l.fork();
+            return new Split(half(a, false)).compute() + l.join();
+        }
+    }
+
+    /** The views go to a helper that makes and forks the subtask: the rewrite would have to change the helper. */
+    static final class Spawned extends RecursiveTask<Integer> {
+        private final List<String> names;
+
+        Spawned(List<String> names) {
+            this.names = names;
+        }
+
+        private static Spawned spawn(List<String> part) {
+            Spawned s = new Spawned(part);
+            s.fork();
+            return s;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (names.size() < 4) {
+                return names.size();
+            }
+            Spawned l = spawn(names.subList(0, names.size() / 2));
+            return spawn(names.subList(names.size() / 2, names.size())).join() + l.join();
+        }
+    }
+
+    /** The subtasks get a partition, not a slice: no index range stands for it. */
+    static final class Partition extends RecursiveTask<Long> {
+        private final List<Integer> xs;
+
+        Partition(List<Integer> xs) {
+            this.xs = xs;
+        }
+
+        @Override
+        protected Long compute() {
+            if (xs.size() < 8) {
+                return (long) xs.size();
+            }
+            int pivot = xs.get(0);
+            Partition lo = new Partition(xs.stream().filter(x -> x < pivot).collect(Collectors.toList()));
+            lo.fork();
+            return new Partition(xs.stream().filter(x -> x > pivot).collect(Collectors.toList())).compute() + lo.join();
+        }
+    }
+
+    /** The loop calls a helper that creates and forks the subtask; and another loop can return early. */
+    static final class Tree extends RecursiveAction {
+        private final int depth;
+        private final List<Tree> children = new ArrayList<>();
+
+        Tree(int depth) {
+            this.depth = depth;
         }
 
         @Override
         protected void compute() {
-            try {
-                open.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (depth == 0) {
+                return;
             }
+            for (int i = 0; i < 2; i++) {
+                spawn();
+            }
+            for (int i = 0; i < 2; i++) {
+                Tree t = new Tree(depth - 1);
+                t.fork();
+                if (depth > 5) {
+                    return;
+                }
+                children.add(t);
+            }
+            children.forEach(Tree::join);
+        }
+
+        private void spawn() {
+            Tree child = new Tree(depth - 1);
+            children.add(child);
+            child.fork();
+        }
+    }
+
+    /** Halves of a string: --fix slices arrays and lists, not strings. */
+    static final class Vowels extends RecursiveTask<Integer> {
+        private final String text;
+
+        Vowels(String text) {
+            this.text = text;
+        }
+
+        @Override
+        protected Integer compute() {
+            if (text.length() < 16) {
+                int n = 0;
+                for (int i = 0; i < text.length(); i++) {
+                    n += "aeiou".indexOf(text.charAt(i)) >= 0 ? 1 : 0;
+                }
+                return n;
+            }
+            int mid = text.length() / 2;
+            Vowels left = new Vowels(text.substring(0, mid));
+            left.fork();
+            return new Vowels(text.substring(mid)).compute() + left.join();
         }
     }
 }

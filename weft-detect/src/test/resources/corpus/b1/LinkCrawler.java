@@ -25,7 +25,7 @@ public class LinkCrawler extends RecursiveAction {
             return;
         }
         for (String link : site.links(page)) {
-            getPool().execute(new LinkCrawler(site, link, depth - 1));   // expect: B1
+            getPool().execute(new LinkCrawler(site, link, depth - 1));   // note: B1
         }
     }
 

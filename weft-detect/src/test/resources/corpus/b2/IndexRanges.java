@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 
-/** Look-alikes of B2 that are fine: index ranges, read-only subList views, copies that stay in the task. */
+/**
+ * Look-alikes of B2 that are fine (index ranges, copies that stay in the task), and one that is not: a subList
+ * view handed down the recursion is no copy, but every subtask reads the parent list through it.
+ */
 public class IndexRanges {
 
     /** Shares the array and passes index ranges: the fix for copy on fork. */
@@ -36,7 +39,7 @@ public class IndexRanges {
         }
     }
 
-    /** Hands each half a subList view: no copy is made. */
+    /** Hands each half a subList view: no copy is made, but each access goes through the view. */
     static final class Total extends RecursiveTask<Long> {
         private final List<Integer> xs;
 
@@ -54,9 +57,9 @@ public class IndexRanges {
                 return s;
             }
             int mid = xs.size() / 2;
-            Total left = new Total(xs.subList(0, mid));
+            Total left = new Total(xs.subList(0, mid));   // expect: B2
             left.fork();
-            long right = new Total(xs.subList(mid, xs.size())).compute();
+            long right = new Total(xs.subList(mid, xs.size())).compute();   // expect: B2
             List<Integer> sample = new ArrayList<>(xs.subList(0, 3));
             sample.sort(null);
             return left.join() + right + sample.size() * 0L;

@@ -47,7 +47,7 @@ public class WeftSum {
             int mid = lines.size() / 2;
             List<String> head = List.copyOf(lines.subList(0, mid));   // expect: B2
             Task<Integer> left = new Count(head, needle).fork();
-            int right = new Count(lines.subList(mid, lines.size()), needle).invoke();
+            int right = new Count(lines.subList(mid, lines.size()), needle).invoke();   // expect: B2
             return left.join() + right;
         }
     }
@@ -55,7 +55,7 @@ public class WeftSum {
     static long viaAsync(long[] data) {
         long[] total = new long[2];
         Weft.finish(() -> {
-            long[] firstHalf = Arrays.copyOf(data, data.length / 2);   // expect: B2
+            long[] firstHalf = Arrays.copyOf(data, data.length / 2);   // note: B2
             Weft.async(() -> total[0] = sum(firstHalf));
             total[1] = sum(Arrays.copyOfRange(data, data.length / 2, data.length));
         });

@@ -1,8 +1,11 @@
 package b3;
 
+import java.math.BigDecimal;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -62,7 +65,7 @@ public class Concat {
             Letters b = new Letters(words, mid, hi);
             invokeAll(a, b);
             Map<Character, Integer> merged = new HashMap<>(a.join());   // expect: B3
-            b.join().forEach((k, v) -> merged.merge(k, v, Integer::sum));
+            b.join().forEach((k, v) -> merged.merge(k, v, Integer::sum));   // expect: B3
             return merged;
         }
     }
@@ -80,11 +83,49 @@ public class Concat {
             if (paths.size() < 2) {
                 return paths;
             }
-            Names l = new Names(paths.subList(0, paths.size() / 2));
-            Names r = new Names(paths.subList(paths.size() / 2, paths.size()));
+            Names l = new Names(paths.subList(0, paths.size() / 2));   // expect: B2
+            Names r = new Names(paths.subList(paths.size() / 2, paths.size()));   // expect: B2
             invokeAll(l, r);
             return Stream.concat(l.join().stream(), r.join().stream())   // expect: B3
                     .collect(Collectors.toList());
+        }
+    }
+
+    /** Totals of joined results, accumulated into an adder and a BigDecimal: nothing is copied, fine. */
+    static final class Totals extends RecursiveTask<List<Long>> {
+        private final long[] xs;
+        private final int lo;
+        private final int hi;
+        private final LongAdder all;
+
+        Totals(long[] xs, int lo, int hi, LongAdder all) {
+            this.xs = xs;
+            this.lo = lo;
+            this.hi = hi;
+            this.all = all;
+        }
+
+        @Override
+        protected List<Long> compute() {
+            if (hi - lo < 100) {
+                long s = 0;
+                for (int i = lo; i < hi; i++) {
+                    s += xs[i];
+                }
+                return List.of(s);
+            }
+            int mid = (lo + hi) >>> 1;
+            Totals a = new Totals(xs, lo, mid, all);
+            Totals b = new Totals(xs, mid, hi, all);
+            invokeAll(a, b);
+            BigDecimal exact = BigDecimal.ZERO;
+            for (long v : a.join()) {
+                all.add(v);
+                exact = exact.add(BigDecimal.valueOf(v));
+            }
+            b.join().forEach(v -> all.add(v));
+            b.join().forEach(all::add);
+            return List.of(exact.longValue());
         }
     }
 }

@@ -24,9 +24,9 @@ public class RecursiveFilteringTask<T> extends RecursiveTask<List<T>> {
         } else {
             List<T> result = new ArrayList<T>();
             int mid = size / 2;
-            RecursiveFilteringTask<T> first = new RecursiveFilteringTask<T>(filter, dataSource.subList(0, mid));
+            RecursiveFilteringTask<T> first = new RecursiveFilteringTask<T>(filter, dataSource.subList(0, mid));   // expect: B2
             first.fork();
-            RecursiveFilteringTask<T> second = new RecursiveFilteringTask<T>(filter, dataSource.subList(mid, size));
+            RecursiveFilteringTask<T> second = new RecursiveFilteringTask<T>(filter, dataSource.subList(mid, size));   // expect: B2
             second.fork();
             result.addAll(first.join());   // expect: B3
             result.addAll(second.join());   // expect: B3

@@ -31,7 +31,7 @@ public class WeftCollect {
                 i -> Map.of(words[i], 1),
                 (x, y) -> {
                     Map<String, Integer> m = new HashMap<>(x);   // expect: B3
-                    y.forEach((k, v) -> m.merge(k, v, Integer::sum));
+                    y.forEach((k, v) -> m.merge(k, v, Integer::sum));   // expect: B3
                     return m;
                 });
     }

@@ -6,7 +6,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RecursiveTask;
 
-/** Code that is fine but that the detector reports: it cannot tell these from the real thing. */
+/**
+ * Code that is fine and looks like a bottleneck: an isDone() that is no task's, an inline executor (both told
+ * apart), and a synchronized block in dead code, which the detector still reports.
+ */
 public class LookAlikes {
     static final boolean DEBUG = false;
 
@@ -38,7 +41,7 @@ public class LookAlikes {
         protected Integer compute() {
             Tokens t = new Tokens(words);
             int n = 0;
-            while (!t.isDone()) {   // false-alarm: B6
+            while (!t.isDone()) {
                 n += t.step().isEmpty() ? 0 : 1;
             }
             if (DEBUG) {
@@ -47,7 +50,7 @@ public class LookAlikes {
                 }
             }
             Executor inline = Runnable::run;
-            return CompletableFuture.supplyAsync(() -> words.size(), inline).join() * 0 + n;   // false-alarm: B1
+            return CompletableFuture.supplyAsync(() -> words.size(), inline).join() * 0 + n;
         }
     }
 }

@@ -15,7 +15,9 @@ import java.util.Set;
  * {@code ./weft detect PATH... [--format text|sarif] [--fix] [--only B1,B2,...]}.
  *
  * <p>Exit status: 0 when nothing is found (or everything found was fixed), 1 when findings remain, 2 for a
- * usage error.
+ * usage error (no path, a path that does not exist or is not a Java file or a directory, no Java files at all), 3
+ * when nothing was found but some files could not be analysed (they do not parse, or cannot be read): the run
+ * then says nothing about them, and must not pass for a clean one.
  */
 public final class DetectMain {
     static final String USAGE = """
@@ -28,7 +30,11 @@ public final class DetectMain {
             --format text|sarif  output format (default text; sarif is SARIF 2.1.0)
             --fix                rewrite copy on fork (B2) and scattered data (B4) in place where provably safe
             --only B1,B2,...     look only for these bottlenecks
-            Exit status: 0 nothing found, 1 findings, 2 usage error.""";
+            Exit status: 0 nothing found, 1 findings, 2 usage error,
+                         3 nothing found but some files could not be analysed.""";
+
+    /** Exit status: some files could not be analysed, and nothing was found in the others. */
+    static final int UNANALYSED = 3;
 
     private DetectMain() {
     }
@@ -75,7 +81,11 @@ public final class DetectMain {
                 } else {
                     Path p = Path.of(a);
                     if (!Files.exists(p)) {
-                        throw new IllegalArgumentException("no such file or directory: " + a);
+                        throw new IllegalArgumentException("no such file or directory: " + a
+                                + (Files.isSymbolicLink(p) ? " (a symbolic link to nothing)" : ""));
+                    }
+                    if (!Files.isDirectory(p) && !p.toString().endsWith(".java")) {
+                        throw new IllegalArgumentException("not a Java file or a directory: " + a);
                     }
                     paths.add(p);
                 }
@@ -96,8 +106,15 @@ public final class DetectMain {
             err.println("weft detect: " + e.getMessage());
             return 2;
         }
+        if (report.filesAnalysed() == 0 && report.problems().isEmpty()) {
+            err.println("weft detect: no Java files under " + String.join(", ", paths.stream().map(Path::toString).toList()));
+            return 2;
+        }
         for (Problem p : report.problems()) {
             err.println(p.toText());
+        }
+        for (Notice n : report.notices()) {
+            err.println(n.toText());
         }
         if (format.equals("sarif")) {
             SarifFormat.write(report, out);
@@ -108,7 +125,15 @@ public final class DetectMain {
         if (fix && report.rewritten() > 0) {
             err.println("weft detect: rewrote " + report.rewritten() + " file" + (report.rewritten() == 1 ? "" : "s"));
         }
-        return report.hasUnfixedFindings() ? 1 : 0;
+        if (report.hasUnfixedFindings()) {
+            return 1;
+        }
+        if (!report.problems().isEmpty()) {
+            err.println("weft detect: nothing found, but " + report.problems().size() + " of "
+                    + (report.filesAnalysed() + report.problems().size()) + " files could not be analysed");
+            return UNANALYSED;
+        }
+        return 0;
     }
 
     private static String value(String[] args, int i, String option) {

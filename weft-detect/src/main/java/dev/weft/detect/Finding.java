@@ -10,16 +10,28 @@ import java.util.Comparator;
  * @param line       1-based line of the offending construct
  * @param column     1-based column
  * @param bottleneck which of the six
+ * @param level      a warning, or a note: something worth knowing that costs little as written
  * @param message    what it costs, in which layer, and how to fix it
  * @param fix        what {@code --fix} did about it; {@code null} when no fix was attempted
  */
-public record Finding(Path file, int line, int column, Bottleneck bottleneck, String message, Fix fix) {
+public record Finding(Path file, int line, int column, Bottleneck bottleneck, Level level, String message, Fix fix) {
 
     /** Report order: by file, then line, column and bottleneck. */
     public static final Comparator<Finding> ORDER = Comparator.comparing((Finding f) -> f.file().toString())
             .thenComparingInt(Finding::line)
             .thenComparingInt(Finding::column)
             .thenComparing(Finding::bottleneck);
+
+    /** How much a finding matters. */
+    public enum Level {
+        /** The bottleneck as the paper describes it: it costs at every fork, join or wait. */
+        WARNING,
+        /**
+         * The construct of a bottleneck where it costs little (a copy made once while setting up, a submission
+         * that the pool turns into a local fork): reported so the reader knows, not counted as a finding.
+         */
+        NOTE
+    }
 
     /**
      * The outcome of {@code --fix} for one finding.
@@ -30,9 +42,17 @@ public record Finding(Path file, int line, int column, Bottleneck bottleneck, St
     public record Fix(boolean applied, String note) {
     }
 
-    /** {@code FILE:LINE:COL: [Bn name] message}, the text format's line (plus the fix outcome, if any). */
+    /** Whether this is a {@link Level#NOTE note}. */
+    public boolean isNote() {
+        return level == Level.NOTE;
+    }
+
+    /**
+     * {@code FILE:LINE:COL: [Bn name] message}, the text format's line ({@code [Bn name] note: message} for a
+     * note), plus the fix outcome, if any.
+     */
     public String toText() {
-        String text = file + ":" + line + ":" + column + ": " + bottleneck.tag() + " " + message;
+        String text = file + ":" + line + ":" + column + ": " + bottleneck.tag() + (isNote() ? " note: " : " ") + message;
         if (fix != null) {
             text += (fix.applied() ? " [fixed: " : " [not fixed: ") + fix.note() + "]";
         }

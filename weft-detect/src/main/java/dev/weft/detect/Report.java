@@ -8,29 +8,46 @@ import java.util.Set;
 /**
  * What one run of the detector found.
  *
- * @param findings      the findings, in {@link Finding#ORDER}
- * @param problems      files that could not be analysed
+ * @param findings      the findings (warnings and notes), in {@link Finding#ORDER}
+ * @param problems      files that could not be analysed (they do not parse, or cannot be read)
+ * @param notices       code that looks like fork/join code but could not be analysed as such
  * @param filesAnalysed number of Java files parsed successfully
  * @param bottlenecks   the bottlenecks that were looked for
  * @param rewritten     number of files {@code --fix} rewrote
  */
-public record Report(List<Finding> findings, List<Problem> problems, int filesAnalysed,
+public record Report(List<Finding> findings, List<Problem> problems, List<Notice> notices, int filesAnalysed,
                      Set<Bottleneck> bottlenecks, int rewritten) {
 
-    /** Number of findings per bottleneck looked for (zero included), in B1..B6 order. */
+    /** Number of warnings per bottleneck looked for (zero included), in B1..B6 order; notes are not counted. */
     public Map<Bottleneck, Integer> counts() {
+        return count(false);
+    }
+
+    /** Number of notes per bottleneck looked for (zero included), in B1..B6 order. */
+    public Map<Bottleneck, Integer> noteCounts() {
+        return count(true);
+    }
+
+    private Map<Bottleneck, Integer> count(boolean notes) {
         Map<Bottleneck, Integer> counts = new EnumMap<>(Bottleneck.class);
         for (Bottleneck b : bottlenecks) {
             counts.put(b, 0);
         }
         for (Finding f : findings) {
-            counts.merge(f.bottleneck(), 1, Integer::sum);
+            if (f.isNote() == notes) {
+                counts.merge(f.bottleneck(), 1, Integer::sum);
+            }
         }
         return counts;
     }
 
-    /** Whether some finding is left in the code (found and not rewritten by {@code --fix}). */
+    /** The warnings, without the notes. */
+    public List<Finding> warnings() {
+        return findings.stream().filter(f -> !f.isNote()).toList();
+    }
+
+    /** Whether some warning is left in the code (found and not rewritten by {@code --fix}); notes do not count. */
     public boolean hasUnfixedFindings() {
-        return findings.stream().anyMatch(f -> f.fix() == null || !f.fix().applied());
+        return findings.stream().anyMatch(f -> !f.isNote() && (f.fix() == null || !f.fix().applied()));
     }
 }

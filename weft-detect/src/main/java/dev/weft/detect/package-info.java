@@ -3,7 +3,9 @@
  * in Java sources, explains each, and rewrites the mechanical ones.
  *
  * <p>The API is {@link dev.weft.detect.Detector} (run it), {@link dev.weft.detect.Report},
- * {@link dev.weft.detect.Finding}, {@link dev.weft.detect.Problem} and {@link dev.weft.detect.Bottleneck};
+ * {@link dev.weft.detect.Finding}, {@link dev.weft.detect.Problem} (a file that could not be analysed),
+ * {@link dev.weft.detect.Notice} (code that looks like fork/join code but could not be typed as such) and
+ * {@link dev.weft.detect.Bottleneck};
  * {@link dev.weft.detect.DetectMain} is the command line. The sub-packages are internals:
  * <ul>
  *   <li>{@code analysis}: parsing, the index of the analysed types, type resolution, and which code is task

@@ -127,7 +127,57 @@ class DetectMainTest {
         assertTrue(r.err().startsWith(dir.resolve("Broken.java") + ":1:"), r.err());
         assertTrue(r.err().contains(": error: "), r.err());
         assertEquals(2, r.outLines().stream().filter(l -> l.startsWith(dir.resolve("Sleepy.java").toString())).count());
-        assertTrue(r.out().contains("2 findings in 1 file of 1 analysed; 1 file could not be parsed"), r.out());
+        assertTrue(r.out().contains("2 findings in 1 file of 1 analysed; 1 file could not be analysed"), r.out());
+    }
+
+    @Test
+    void aRunWhereNoFileParsesExitsWithThreeNotZero() throws IOException {
+        Files.writeString(dir.resolve("Broken.java"), "class Broken { void f() { int x = ; } }");
+        Files.writeString(dir.resolve("Other.java"), "class Other {");
+        Run r = run(dir.toString());
+        assertEquals(DetectMain.UNANALYSED, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("Broken.java:1:"), r.err());
+        assertTrue(r.err().contains("nothing found, but 2 of 2 files could not be analysed"), r.err());
+        assertTrue(r.out().contains("0 findings in 0 files of 0 analysed; 2 files could not be analysed"), r.out());
+    }
+
+    @Test
+    void aSymbolicLinkToADirectoryIsFollowed() throws IOException {
+        Path real = Files.createDirectories(dir.resolve("real/p"));
+        Files.writeString(real.resolve("Sleepy.java"), SLEEPY);
+        Path link = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("real"));
+        Run r = run(link.toString(), "--only", "B6");
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.out().startsWith(link.resolve("p/Sleepy.java") + ":9:13: [B6 sleepy workers]"), r.out());
+        assertTrue(r.out().contains("1 finding in 1 file of 1 analysed"), r.out());
+    }
+
+    @Test
+    void linksInsideATreeAreFollowedOnceAndLoopsEnd() throws IOException {
+        Path p = Files.createDirectories(dir.resolve("src/p"));
+        Files.writeString(p.resolve("Sleepy.java"), SLEEPY);
+        Files.createSymbolicLink(p.resolve("again"), dir.resolve("src"));   // a loop: src/p/again -> src
+        Files.createSymbolicLink(dir.resolve("alias"), dir.resolve("src"));  // a second way to the same file
+        Run r = run(dir.toString(), "--only", "B6");
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertEquals(1, r.outLines().stream().filter(l -> l.contains("[B6 sleepy workers]")).count(), r.out());
+        assertTrue(r.out().contains("1 finding in 1 file of 1 analysed"), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void nothingToAnalyseIsAUsageError() throws IOException {
+        Files.writeString(dir.resolve("notes.txt"), "not Java");
+        Run empty = run(dir.toString());
+        assertEquals(2, empty.status(), empty.out() + empty.err());
+        assertTrue(empty.err().contains("no Java files under " + dir), empty.err());
+        Run text = run(dir.resolve("notes.txt").toString());
+        assertEquals(2, text.status());
+        assertTrue(text.err().contains("not a Java file or a directory: " + dir.resolve("notes.txt")), text.err());
+        Path dangling = Files.createSymbolicLink(dir.resolve("gone"), dir.resolve("missing"));
+        Run broken = run(dangling.toString());
+        assertEquals(2, broken.status());
+        assertTrue(broken.err().contains("a symbolic link to nothing"), broken.err());
     }
 
     @Test

@@ -34,9 +34,16 @@ final class InMemoryCompiler {
     private InMemoryCompiler() {
     }
 
-    /** The Weft API stubs the corpus and examples compile against. */
-    static Map<String, String> weftStubs() {
-        return sourcesUnder(Path.of("src/test/resources/weft-stub"));
+    /**
+     * Where the real Weft API ({@code weft-core}, a test dependency) is: the corpus and the examples compile and
+     * run against it, so a signature that changes there breaks them here.
+     */
+    static Path weftCore() {
+        try {
+            return Path.of(Class.forName("dev.weft.Weft").getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (ReflectiveOperationException | java.net.URISyntaxException e) {
+            throw new IllegalStateException("weft-core is not on the test class path", e);
+        }
     }
 
     static Map<String, String> sourcesUnder(Path dir) {
@@ -51,7 +58,7 @@ final class InMemoryCompiler {
         return sources;
     }
 
-    /** Compiles {@code sources} (path-like name to text) at release 21. */
+    /** Compiles {@code sources} (path-like name to text) at release 21, against the JDK and weft-core. */
     static Result compile(Map<String, String> sources) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -79,7 +86,8 @@ final class InMemoryCompiler {
                 return text;
             }
         }));
-        boolean ok = javac.getTask(null, manager, diagnostics, List.of("--release", "21", "-proc:none", "-nowarn"),
+        boolean ok = javac.getTask(null, manager, diagnostics, List.of("--release", "21", "-proc:none", "-nowarn",
+                        "-classpath", weftCore().toString()),
                 null, units).call();
         List<String> errors = new ArrayList<>();
         for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {

@@ -20,10 +20,128 @@ class ResolutionTest {
     Path dir;
 
     private List<String> findings(String file, String source) throws IOException {
-        Files.writeString(dir.resolve(file), source);
+        Path path = dir.resolve(file);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, source);
         Report r = new Detector(EnumSet.allOf(Bottleneck.class), false).analyse(List.of(dir));
         assertEquals(List.of(), r.problems());
-        return r.findings().stream().map(f -> f.line() + " " + f.bottleneck()).toList();
+        return r.findings().stream().map(f -> dir.relativize(f.file()) + ":" + f.line() + " " + f.bottleneck())
+                .filter(s -> s.startsWith(file + ":")).map(s -> s.substring(file.length() + 1)).toList();
+    }
+
+    private Report analyse() throws IOException {
+        Report r = new Detector(EnumSet.allOf(Bottleneck.class), false).analyse(List.of(dir));
+        assertEquals(List.of(), r.problems());
+        return r;
+    }
+
+    private void write(String file, String source) throws IOException {
+        Path path = dir.resolve(file);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, source);
+    }
+
+    /** jsr166y, jsr166e and Scala's copy of fork/join are the same API as java.util.concurrent's. */
+    @Test
+    void olderPackagesOfForkJoinAreTheSameApi() throws IOException {
+        for (String pkg : List.of("jsr166y", "jsr166e", "scala.concurrent.forkjoin", "org.elasticsearch.util.jsr166y")) {
+            String name = "Old" + Math.abs(pkg.hashCode());
+            assertEquals(List.of("11 B2", "12 B2", "13 B6"), findings(name + ".java", """
+                    import %s.RecursiveAction;
+                    import static %s.ForkJoinTask.invokeAll;
+
+                    class %s extends RecursiveAction {
+                        final int[] a;
+                        %s(int[] a) { this.a = a; }
+                        @Override protected void compute() {
+                            if (a.length < 2) {
+                                return;
+                            }
+                            invokeAll(new %s(java.util.Arrays.copyOf(a, a.length / 2)),
+                                    new %s(java.util.Arrays.copyOfRange(a, a.length / 2, a.length)));
+                            try { Thread.sleep(1); } catch (InterruptedException e) { }
+                        }
+                    }
+                    """.formatted(pkg, pkg, name, name, name, name)), pkg);
+        }
+    }
+
+    /**
+     * A copy of fork/join vendored into the sources under the project's own package is the runtime, not task
+     * code: its own waits are not reported, the tasks built on it are analysed.
+     */
+    @Test
+    void aVendoredCopyOfForkJoinIsTheRuntime() throws IOException {
+        write("src/org/acme/fj/ForkJoinTask.java", """
+                package org.acme.fj;
+                public abstract class ForkJoinTask<V> {
+                    protected abstract boolean exec();
+                    public final V join() {
+                        synchronized (this) { try { wait(1); } catch (InterruptedException e) { } }
+                        return null;
+                    }
+                    public final ForkJoinTask<V> fork() { exec(); return this; }
+                }
+                """);
+        write("src/org/acme/fj/RecursiveAction.java", """
+                package org.acme.fj;
+                public abstract class RecursiveAction extends ForkJoinTask<Void> {
+                    protected abstract void compute();
+                    @Override protected final boolean exec() { compute(); return true; }
+                }
+                """);
+        write("src/org/acme/app/Work.java", """
+                package org.acme.app;
+                import org.acme.fj.RecursiveAction;
+                class Work extends RecursiveAction {
+                    @Override protected void compute() {
+                        synchronized (Work.class) { }
+                    }
+                }
+                """);
+        Report r = analyse();
+        assertEquals(List.of("Work.java:5 B5"), r.findings().stream()
+                .map(f -> f.file().getFileName() + ":" + f.line() + " " + f.bottleneck()).toList());
+        assertEquals(List.of(), r.notices());
+    }
+
+    /**
+     * Two source roots of one tree (a library and its legacy copy) declare the same class names: each file's names
+     * mean its own root's classes, and each finding lands in its own file.
+     */
+    @Test
+    void sameNamesInTwoSourceRootsStayApart() throws IOException {
+        String helperCopies = """
+                package com.x;
+                final class Split {
+                    static int[] half(int[] a) { return java.util.Arrays.copyOf(a, a.length / 2); }
+                }
+                """;
+        String helperShares = """
+                package com.x;
+                final class Split {
+                    static int[] half(int[] a) { return a; }
+                }
+                """;
+        String task = """
+                package com.x;
+                public class Tree extends java.util.concurrent.RecursiveAction {
+                    final int[] a;
+                    public Tree(int[] a) { this.a = a; }
+                    @Override protected void compute() {
+                        if (a.length > 1) {
+                            new Tree(Split.half(a)).invoke();%s
+                        }
+                    }
+                }
+                """;
+        write("new/src/main/java/com/x/Split.java", helperCopies);
+        write("new/src/main/java/com/x/Tree.java", task.formatted(""));
+        write("old/src/main/java/com/x/Split.java", helperShares);
+        write("old/src/main/java/com/x/Tree.java", task.formatted("\n            synchronized (this) { }"));
+        Report r = analyse();
+        assertEquals(List.of("new/src/main/java/com/x/Tree.java:7 B2", "old/src/main/java/com/x/Tree.java:8 B5"),
+                r.findings().stream().map(f -> dir.relativize(f.file()) + ":" + f.line() + " " + f.bottleneck()).toList());
     }
 
     @Test
@@ -96,8 +214,8 @@ class ResolutionTest {
     }
 
     @Test
-    void exceptionPathsAndInterfaceCallsAreNotFollowed() throws IOException {
-        assertEquals(List.of(), findings("Paths.java", """
+    void exceptionPathsAreNotFollowedButInterfaceCallsAre() throws IOException {
+        assertEquals(List.of("6 B5"), findings("Paths.java", """
                 import java.util.concurrent.RecursiveAction;
 
                 class Paths extends RecursiveAction {
@@ -115,5 +233,57 @@ class ResolutionTest {
                     static synchronized String describe() { return "no sink"; }
                 }
                 """));
+    }
+
+    /** A lambda a task is constructed with runs where the task calls it: through the field it was stored in. */
+    @Test
+    void lambdasPassedToATaskAreFollowedThroughItsField() throws IOException {
+        assertEquals(List.of("19 B5"), findings("Each.java", """
+                import java.util.concurrent.ForkJoinPool;
+                import java.util.concurrent.RecursiveAction;
+                import java.util.function.IntConsumer;
+
+                class Each extends RecursiveAction {
+                    final int from, to;
+                    final IntConsumer action;
+                    Each(int from, int to, IntConsumer action) { this.from = from; this.to = to; this.action = action; }
+                    @Override protected void compute() {
+                        if (to - from > 2) {
+                            int mid = (from + to) >>> 1;
+                            invokeAll(new Each(from, mid, action), new Each(mid, to, action));
+                            return;
+                        }
+                        for (int i = from; i < to; i++) { action.accept(i); }
+                    }
+                    static void count(long[] counts) {
+                        ForkJoinPool.commonPool().invoke(new Each(0, counts.length, i -> {
+                            synchronized (counts) { counts[i]++; }
+                        }));
+                        ForkJoinPool.commonPool().invoke(new Each(0, counts.length, i -> counts[i]++));
+                    }
+                }
+                """));
+    }
+
+    /** A call through an interface with more implementations than the detector follows says nothing. */
+    @Test
+    void callsWithTooManyImplementationsAreNotFollowed() throws IOException {
+        StringBuilder impls = new StringBuilder();
+        for (int i = 0; i < 9; i++) {
+            impls.append("    static final class S").append(i).append(" implements Step { public synchronized void run() { } }\n");
+        }
+        assertEquals(List.of(), findings("Many.java", """
+                import java.util.concurrent.RecursiveAction;
+
+                class Many extends RecursiveAction {
+                    interface Step { void run(); }
+                %s
+                    static Step pick() { return new S0(); }
+                    @Override protected void compute() {
+                        each(pick());
+                    }
+                    static void each(Step s) { s.run(); }
+                }
+                """.formatted(impls)));
     }
 }

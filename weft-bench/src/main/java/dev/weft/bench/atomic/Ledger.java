@@ -2,12 +2,9 @@ package dev.weft.bench.atomic;
 
 import dev.weft.Weft;
 import dev.weft.WeftPool;
-import dev.weft.bench.Engine;
-import dev.weft.bench.Program;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -16,7 +13,7 @@ import java.util.concurrent.ExecutorService;
  * history) and recorded in its branch's totals. The final state does not depend on the order of the
  * postings, so every version must end exactly where the serial program does.
  */
-public final class Ledger implements Program {
+public final class Ledger extends AtomicProgram {
     @Override
     public String name() {
         return "ledger";
@@ -25,26 +22,6 @@ public final class Ledger implements Program {
     @Override
     public String description() {
         return "bank ledger: transfers between accounts (two-account units of work, hot accounts) from a parallel loop";
-    }
-
-    @Override
-    public String suite() {
-        return AtomicWorkload.SUITE;
-    }
-
-    @Override
-    public List<Engine> engines() {
-        return AtomicWorkload.ENGINES;
-    }
-
-    @Override
-    public Engine subject() {
-        return AtomicWorkload.WEFT_ATOMIC;
-    }
-
-    @Override
-    public Engine reference() {
-        return AtomicWorkload.THREADS;
     }
 
     @Override

@@ -2,8 +2,6 @@ package dev.weft.bench.atomic;
 
 import dev.weft.Weft;
 import dev.weft.WeftPool;
-import dev.weft.bench.Engine;
-import dev.weft.bench.Program;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 import java.io.IOException;
@@ -24,7 +22,7 @@ import org.apache.lucene.search.TopDocs;
  * recorded in shared objects — a query log with totals and a histogram, term statistics with the hottest
  * term, the title cache's counters.
  */
-public final class LuSearch implements Program {
+public final class LuSearch extends AtomicProgram {
     @Override
     public String name() {
         return "lusearch";
@@ -33,26 +31,6 @@ public final class LuSearch implements Program {
     @Override
     public String description() {
         return "Lucene queries (term, and, or, phrase, prefix) on an in-memory index; shared result and statistics objects";
-    }
-
-    @Override
-    public String suite() {
-        return AtomicWorkload.SUITE;
-    }
-
-    @Override
-    public List<Engine> engines() {
-        return AtomicWorkload.ENGINES;
-    }
-
-    @Override
-    public Engine subject() {
-        return AtomicWorkload.WEFT_ATOMIC;
-    }
-
-    @Override
-    public Engine reference() {
-        return AtomicWorkload.THREADS;
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.weft.bench.programs;
 import dev.weft.Weft;
 import dev.weft.bench.Program;
 import dev.weft.bench.ForkJoinWorkload;
-import java.util.concurrent.RecursiveTask;
 
 /** Fibonacci without a cutoff: every call is a fork. The classic probe of per-task overhead. */
 public final class Fib implements Program {
@@ -20,7 +19,7 @@ public final class Fib implements Program {
     @Override
     public ForkJoinWorkload create(boolean quick) {
         int n = quick ? 35 : 40;
-        return ForkJoinWorkload.of("fib(" + n + ")", () -> serial(n), pool -> pool.invoke(new FibTask(n)),
+        return ForkJoinWorkload.of("fib(" + n + ")", () -> serial(n), pool -> pool.invoke(new FibTask.FjpFib(n)),
                 pool -> pool.invoke(() -> weft(n)), (result, serialResult) -> {
                     Checks.equal(serialResult, result);
                     Checks.equal(closedForm(n), result);
@@ -33,25 +32,6 @@ public final class Fib implements Program {
 
     static int weft(int n) {
         return n < 2 ? n : Weft.joinInt(Fib::weft, n - 1, n - 2, Integer::sum);
-    }
-
-    static final class FibTask extends RecursiveTask<Integer> {
-        private final int n;
-
-        FibTask(int n) {
-            this.n = n;
-        }
-
-        @Override
-        protected Integer compute() {
-            if (n < 2) {
-                return n;
-            }
-            FibTask f1 = new FibTask(n - 1);
-            f1.fork();
-            FibTask f2 = new FibTask(n - 2);
-            return f2.compute() + f1.join();
-        }
     }
 
     /** Fibonacci by iteration: the independent check. */

@@ -29,11 +29,23 @@ public final class Api {
             "parallelFor", "parallelForLong",
             "parallelReduce", "parallelReduceInt", "parallelReduceLong", "parallelReduceDouble");
 
-    /** The subset of those that fork their arguments as subtasks (a divide-and-conquer step). */
+    /**
+     * The other public static methods of {@code Weft}: {@code blocking}'s argument is managed blocking, not task
+     * code for the rules; {@code pauseStealing}, {@code resumeStealing} and {@code stealingPaused} take no code.
+     * {@code ApiTest} checks that the two sets together are exactly Weft's static methods, so a method added to
+     * Weft must be sorted into one of them.
+     */
+    public static final Set<String> WEFT_OTHER_METHODS = Set.of(
+            "blocking", "inPool", "pauseStealing", "resumeStealing", "stealingPaused");
+
+    /** The subset of the task-body methods that fork their arguments as subtasks (a divide-and-conquer step). */
     public static final Set<String> WEFT_FORKING_METHODS = Set.of("join", "joinInt", "joinLong", "joinDouble", "async");
 
-    /** Methods of a pool (ForkJoinPool, WeftPool) whose functional argument becomes a root task there. */
-    public static final Set<String> POOL_TASK_METHODS = Set.of("invoke", "submit", "execute", "run");
+    /**
+     * Methods of a pool (ForkJoinPool, WeftPool) whose argument, a lambda or a task, becomes a task there:
+     * {@code spawn} is WeftPool's detached fork.
+     */
+    public static final Set<String> POOL_TASK_METHODS = Set.of("invoke", "submit", "execute", "run", "spawn");
 
     /**
      * The runtimes themselves. Calls into them are not followed (a join that parks inside ForkJoinTask is the
@@ -45,15 +57,74 @@ public final class Api {
             WEFT, WEFT_TASK, WEFT_POOL, "dev.weft.Finish", "dev.weft.Job");
 
     /**
-     * Supertypes of Weft's public types, for code analysed without Weft's sources (they are not on the
-     * detector's classpath, so reflection cannot tell).
+     * The direct public supertypes of each public type of Weft's API, for code analysed without Weft's sources
+     * (Weft is not on the detector's class path, so reflection cannot tell). {@code ApiTest} checks this table
+     * against the real {@code dev.weft} classes.
      */
-    public static final Map<String, Set<String>> EXTERNAL_SUPERTYPES = Map.of(
-            WEFT_TASK, Set.of(FUTURE),
-            WEFT_POOL, Set.of("java.util.concurrent.AbstractExecutorService", "java.util.concurrent.ExecutorService",
-                    EXECUTOR, "java.lang.AutoCloseable"),
-            WEFT, Set.of(),
-            "dev.weft.Finish", Set.of());
+    public static final Map<String, Set<String>> EXTERNAL_SUPERTYPES = Map.ofEntries(
+            Map.entry(WEFT, Set.of()),
+            Map.entry(WEFT + ".Blocker", Set.of()),
+            Map.entry(WEFT + ".DoubleOperator3", Set.of()),
+            Map.entry(WEFT + ".DoubleOperator4", Set.of()),
+            Map.entry(WEFT + ".DoubleOperator5", Set.of()),
+            Map.entry(WEFT_TASK, Set.of(FUTURE)),
+            Map.entry(WEFT_POOL, Set.of("java.util.concurrent.AbstractExecutorService", "java.lang.AutoCloseable")),
+            Map.entry(WEFT_POOL + ".Builder", Set.of()),
+            Map.entry("dev.weft.Finish", Set.of()),
+            Map.entry("dev.weft.PoolStats", Set.of("java.lang.Record")),
+            Map.entry("dev.weft.PoolStats.WorkerStats", Set.of("java.lang.Record")),
+            Map.entry("dev.weft.TaskFailedException", Set.of("java.lang.RuntimeException")));
+
+    /**
+     * Return types of the Weft methods whose results rules look at as receivers ({@code WeftPool.current().submit},
+     * {@code new Sub().fork().join()}), by {@code "Owner.method"}; checked by {@code ApiTest} too.
+     */
+    public static final Map<String, String> EXTERNAL_RETURN_TYPES = Map.of(
+            WEFT_POOL + ".common", WEFT_POOL,
+            WEFT_POOL + ".current", WEFT_POOL,
+            WEFT_TASK + ".fork", WEFT_TASK,
+            WEFT_TASK + ".of", WEFT_TASK);
+
+    /**
+     * Older and vendored copies of the fork/join framework, by the simple name of a type and the
+     * java.util.concurrent type it is the same API as: jsr166y (the Java 7 preview, for Java 6), jsr166e (Java 8's
+     * additions, for Java 6 and 7), {@code scala.concurrent.forkjoin} (shipped with Scala 2.x, used by Akka).
+     */
+    public static final Map<String, String> FORK_JOIN_COPIES = Map.ofEntries(
+            Map.entry("ForkJoinTask", FJ_TASK),
+            Map.entry("ForkJoinPool", FJ_POOL),
+            Map.entry("ForkJoinWorkerThread", "java.util.concurrent.ForkJoinWorkerThread"),
+            Map.entry("RecursiveTask", "java.util.concurrent.RecursiveTask"),
+            Map.entry("RecursiveAction", "java.util.concurrent.RecursiveAction"),
+            Map.entry("CountedCompleter", COUNTED_COMPLETER),
+            Map.entry("Phaser", "java.util.concurrent.Phaser"),
+            Map.entry("TransferQueue", "java.util.concurrent.TransferQueue"),
+            Map.entry("LinkedTransferQueue", "java.util.concurrent.LinkedTransferQueue"),
+            Map.entry("ThreadLocalRandom", "java.util.concurrent.ThreadLocalRandom"),
+            Map.entry("CompletableFuture", COMPLETABLE_FUTURE),
+            Map.entry("ConcurrentHashMapV8", "java.util.concurrent.ConcurrentHashMap"),
+            Map.entry("StampedLock", "java.util.concurrent.locks.StampedLock"),
+            Map.entry("LongAdder", "java.util.concurrent.atomic.LongAdder"),
+            Map.entry("DoubleAdder", "java.util.concurrent.atomic.DoubleAdder"),
+            Map.entry("LongAccumulator", "java.util.concurrent.atomic.LongAccumulator"),
+            Map.entry("DoubleAccumulator", "java.util.concurrent.atomic.DoubleAccumulator"));
+
+    /** Packages known to hold a copy of the fork/join framework (see {@link #FORK_JOIN_COPIES}). */
+    public static final Set<String> FORK_JOIN_COPY_PACKAGES = Set.of("jsr166y", "jsr166e", "jsr166x",
+            "scala.concurrent.forkjoin", "akka.dispatch.forkjoin");
+
+    /**
+     * Whether a package holds a known copy of the fork/join framework: one of {@link #FORK_JOIN_COPY_PACKAGES},
+     * or a package that vendors one of them under the project's own name ({@code org.x.util.jsr166y}).
+     */
+    public static boolean isForkJoinCopyPackage(String pkg) {
+        if (FORK_JOIN_COPY_PACKAGES.contains(pkg)) {
+            return true;
+        }
+        int dot = pkg.lastIndexOf('.');
+        String last = pkg.substring(dot + 1);
+        return last.equals("jsr166y") || last.equals("jsr166e") || pkg.endsWith(".scala.concurrent.forkjoin");
+    }
 
     /** Simple names that mean the java.util.concurrent type even in code whose imports do not resolve. */
     public static final Map<String, String> WELL_KNOWN = Map.of(

@@ -135,6 +135,28 @@ final class JdkTypes {
         return found;
     }
 
+    /**
+     * Whether every method of a JDK class with this name and arity is declared {@code synchronized} (a hidden
+     * lock: {@code Vector.add}, {@code StringBuffer.append}, {@code BufferedImage.setRGB}); false if there is none.
+     */
+    boolean isSynchronized(String owner, String name, int arity) {
+        Optional<Class<?>> c = load(owner);
+        if (c.isEmpty()) {
+            return false;
+        }
+        boolean any = false;
+        for (Method m : methods(c.get(), name)) {
+            // Bridges (StringBuffer's covariant append) carry no modifier of their own.
+            if (!m.isBridge() && (m.getParameterCount() == arity || (m.isVarArgs() && arity >= m.getParameterCount() - 1))) {
+                if (!Modifier.isSynchronized(m.getModifiers())) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        return any;
+    }
+
     /** Whether a JDK class declares or inherits a method with this name and arity. */
     boolean hasMethod(String owner, String name, int arity) {
         Optional<Class<?>> c = load(owner);

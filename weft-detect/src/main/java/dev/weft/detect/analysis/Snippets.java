@@ -15,6 +15,11 @@ public final class Snippets {
     private Snippets() {
     }
 
+    /** The node's code without comments, whitespace runs made single spaces: to recognize it after printing. */
+    public static String code(Node n) {
+        return PRINTER.get().print(n).replaceAll("\\s+", " ").strip();
+    }
+
     /** The node's source on one line, at most 60 characters. */
     public static String text(Node n) {
         String s = PRINTER.get().print(n).replaceAll("\\s+", " ").strip();

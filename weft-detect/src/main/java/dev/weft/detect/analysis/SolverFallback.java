@@ -11,8 +11,6 @@ import com.github.javaparser.symbolsolver.resolution.typesolvers.JavaParserTypeS
 import com.github.javaparser.symbolsolver.resolution.typesolvers.ReflectionTypeSolver;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,7 +18,7 @@ import java.util.Set;
  * bound to a generic call, an implicit lambda parameter, a chain through generic JDK methods).
  *
  * <p>It is accurate but costly (it re-reads the declarations it needs and infers generics), so the detector
- * never runs it over whole files: {@link Types} asks it about one expression at a time, only for the few
+ * never runs it over whole files: {@link ExpressionTypes} asks it about one expression at a time, only for the few
  * call receivers a rule or the call graph needs, and gives up after a time budget so that a pathological
  * tree cannot stall a run. Access is serialised: the solver's caches are not built for concurrent use.
  */
@@ -48,31 +46,6 @@ public final class SolverFallback {
         }
         this.facade = JavaParserFacade.get(types);
         this.symbolSolver = new JavaSymbolSolver(types);
-    }
-
-    /** The roots of package trees: each file's directory less its package's directories. */
-    public static Set<Path> sourceRoots(Map<Path, String> packageOf) {
-        Set<Path> roots = new LinkedHashSet<>();
-        packageOf.forEach((file, pkg) -> {
-            Path dir = file.toAbsolutePath().normalize().getParent();
-            if (dir == null) {
-                return;
-            }
-            Path root = dir;
-            if (!pkg.isEmpty()) {
-                String[] parts = pkg.split("\\.");
-                for (int i = parts.length - 1; i >= 0; i--) {
-                    if (root == null || root.getFileName() == null || !root.getFileName().toString().equals(parts[i])) {
-                        return;
-                    }
-                    root = root.getParent();
-                }
-            }
-            if (root != null) {
-                roots.add(root);
-            }
-        });
-        return roots;
     }
 
     /** The type of {@code e}, or null if the solver cannot tell (or the budget is spent). */

@@ -20,8 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,7 +61,7 @@ public final class SourceScan {
      * @param charset   the charset it decoded with (UTF-8, else ISO-8859-1)
      * @param pkg       its package ("" for the unnamed one)
      * @param types     the simple names of its top-level types
-     * @param supers    simple names of the classes its classes extend, or anonymous classes instantiate
+     * @param supers    simple names of the types its classes extend or implement, or anonymous classes instantiate
      * @param forkJoin  whether it mentions a fork/join API
      * @param error     the first syntax error ("line:column:message"), or null
      */
@@ -192,6 +192,9 @@ public final class SourceScan {
                     public Void visitClass(ClassTree c, Void v) {
                         if (c.getExtendsClause() != null) {
                             supers.add(simpleName(c.getExtendsClause()));
+                        }
+                        for (Tree i : c.getImplementsClause()) {
+                            supers.add(simpleName(i));
                         }
                         return super.visitClass(c, v);
                     }

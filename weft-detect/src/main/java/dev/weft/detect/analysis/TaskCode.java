@@ -13,15 +13,17 @@ import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
-import com.github.javaparser.ast.stmt.ThrowStmt;
 import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
 import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -34,12 +36,13 @@ import java.util.function.Consumer;
  * {@code Task.of} and {@code ForkJoinTask.adapt}, or to {@code invoke/submit/execute/run} of a ForkJoinPool or
  * WeftPool. From there, calls are followed transitively through the analysed sources.
  *
- * <p>Calls are followed only where the target is statically known: static, private and constructor calls,
- * calls on {@code this}, and calls on receivers whose declared type is a class of the analysed sources (to the
- * nearest declaration up its hierarchy). Calls through interfaces and abstract methods are not followed: taking
- * every implementation would pull in most of a large code base (every Spliterator of the JDK, say) and drown
- * the real findings. Calls into the runtimes themselves ({@link Api#FRAMEWORK_TYPES}) are not followed either:
- * how {@code join()} waits is the scheduler's business. Code inside {@code Weft.blocking(...)} or
+ * <p>Calls are followed where the target is statically known (static, private and constructor calls, calls on
+ * {@code this}, and calls on receivers whose declared type is a class of the analysed sources, to the nearest
+ * declaration up its hierarchy) and, through an interface, an abstract method or a functional value, to what
+ * {@link Dispatch} can tell flows there or implements it in the analysed sources, within its bounds: taking
+ * every implementation of every interface would pull in most of a large code base (every Spliterator of the
+ * JDK, say) and drown the real findings. Calls into the runtimes themselves ({@link Api#FRAMEWORK_TYPES}) are
+ * not followed: how {@code join()} waits is the scheduler's business. Code inside {@code Weft.blocking(...)} or
  * {@code ForkJoinPool.managedBlock(...)} is managed blocking and is not task code for the rules.
  */
 public final class TaskCode {
@@ -53,18 +56,85 @@ public final class TaskCode {
         ENTRY_CALL_NAMES = Set.copyOf(names);
     }
 
-    private final Types types;
+    private final Resolver resolver;
     private final List<TaskBody> bodies = new ArrayList<>();
+    private final Map<Node, Set<Node>> reachable = new IdentityHashMap<>();
 
-    private TaskCode(Types types) {
-        this.types = types;
+    private TaskCode(Resolver resolver) {
+        this.resolver = resolver;
     }
 
     /** Finds the entry points in the analysed sources and everything they reach. */
-    public static TaskCode find(Types types) {
-        TaskCode code = new TaskCode(types);
+    public static TaskCode find(Resolver resolver) {
+        TaskCode code = new TaskCode(resolver);
         List<TaskBody> entries = code.entries();
         code.reach(entries);
+        return code;
+    }
+
+    /**
+     * Whether running any of {@code roots} (methods, constructors, lambdas) may run {@code target}: the call graph
+     * of task code, from those roots, where creating a task counts as running its {@code compute()}/{@code exec()}
+     * (it is created to be forked or invoked). A copy made in code that the subtask receiving it runs again, itself
+     * or through the tasks it creates, is made at every level of the recursion.
+     */
+    public boolean reaches(List<? extends Node> roots, Node target) {
+        for (Node root : roots) {
+            if (root == target || reachableFrom(root).contains(target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Set<Node> reachableFrom(Node root) {
+        Set<Node> known = reachable.get(root);
+        if (known != null) {
+            return known;
+        }
+        Set<Node> seen = Ast.identitySet();
+        Deque<Node> work = new ArrayDeque<>();
+        work.add(root);
+        while (!work.isEmpty()) {
+            Node body = work.poll();
+            walk(body, false, node -> {
+                for (Node target : calleesOf(node)) {
+                    if (seen.add(target)) {
+                        work.add(target);
+                    }
+                }
+                if (node instanceof ObjectCreationExpr o) {
+                    for (Node target : taskMethodsOf(o)) {
+                        if (seen.add(target)) {
+                            work.add(target);
+                        }
+                    }
+                }
+            });
+        }
+        reachable.put(root, seen);
+        return seen;
+    }
+
+    /** The compute()/exec() of the task that {@code o} creates, if it creates a task of the sources. */
+    private List<Node> taskMethodsOf(ObjectCreationExpr o) {
+        List<Node> code = new ArrayList<>();
+        if (o.getAnonymousClassBody().isPresent()) {
+            for (BodyDeclaration<?> member : o.getAnonymousClassBody().get()) {
+                if (member instanceof MethodDeclaration md && md.getParameters().isEmpty()
+                        && (md.getNameAsString().equals("compute") || md.getNameAsString().equals("exec"))) {
+                    code.add(md);
+                }
+            }
+            return code;
+        }
+        TypeRef t = resolver.names().resolveType(o.getType(), o);
+        if (t == null || !resolver.names().isTaskType(t.name()) || resolver.names().isFramework(t.name())) {
+            return code;
+        }
+        for (String m : List.of("compute", "exec")) {
+            code.addAll(resolver.calls().projectMethods(t.name(), m, 0));
+        }
         return code;
     }
 
@@ -75,23 +145,23 @@ public final class TaskCode {
 
     private List<TaskBody> entries() {
         List<TaskBody> entries = new ArrayList<>();
-        for (TypeInfo t : types.index().types()) {
-            if (t.isInterface() || Api.isFramework(t.fqn()) || !types.isTaskType(t.fqn())) {
+        for (TypeInfo t : resolver.index().types()) {
+            if (t.isInterface() || resolver.names().isFramework(t.key()) || !resolver.names().isTaskType(t.key())) {
                 continue;
             }
             for (BodyDeclaration<?> member : t.decl().getMembers()) {
-                if (member instanceof MethodDeclaration md && isTaskMethod(md, t.fqn())) {
+                if (member instanceof MethodDeclaration md && isTaskMethod(md, t.key())) {
                     entries.add(new TaskBody(md, displayName(t) + "." + md.getNameAsString() + "()", null, null));
                 }
             }
         }
-        for (SourceFile f : types.index().files()) {
+        for (SourceFile f : resolver.index().files()) {
             for (ObjectCreationExpr o : f.anonymous()) {
                 if (inFramework(o)) {
                     continue;
                 }
-                TypeRef t = types.resolveType(o.getType(), o);
-                if (t == null || !types.isTaskType(t.name())) {
+                TypeRef t = resolver.names().resolveType(o.getType(), o);
+                if (t == null || !resolver.names().isTaskType(t.name())) {
                     continue;
                 }
                 for (BodyDeclaration<?> member : o.getAnonymousClassBody().get()) {
@@ -114,7 +184,7 @@ public final class TaskCode {
                     if (arg instanceof LambdaExpr l) {
                         entries.add(new TaskBody(l, "lambda passed to " + api + " (" + at(f, l) + ")", null, null));
                     } else if (arg instanceof MethodReferenceExpr r) {
-                        for (CallableDeclaration<?> c : types.targets(r)) {
+                        for (CallableDeclaration<?> c : resolver.calls().targets(r)) {
                             entries.add(new TaskBody(c, callableName(c) + " (passed to " + api + ")", null, null));
                         }
                     }
@@ -135,28 +205,28 @@ public final class TaskCode {
         String name = md.getNameAsString();
         int params = md.getParameters().size();
         return (name.equals("compute") && params == 0)
-                || (name.equals("exec") && params == 0 && types.isSubtype(taskType, Api.FJ_TASK))
-                || (name.equals("onCompletion") && params == 1 && types.isSubtype(taskType, Api.COUNTED_COMPLETER));
+                || (name.equals("exec") && params == 0 && resolver.names().isSubtype(taskType, Api.FJ_TASK))
+                || (name.equals("onCompletion") && params == 1 && resolver.names().isSubtype(taskType, Api.COUNTED_COMPLETER));
     }
 
     /** What API a call hands task bodies to ({@code "Weft.async"}), or null if none. */
     private String taskBodyApi(MethodCallExpr m) {
         String name = m.getNameAsString();
-        if (Api.WEFT_TASK_BODY_METHODS.contains(name) && types.isStaticCall(m, Api.WEFT, name)) {
+        if (Api.WEFT_TASK_BODY_METHODS.contains(name) && resolver.expressions().isStaticCall(m, Api.WEFT, name)) {
             return "Weft." + name;
         }
-        if (name.equals("of") && types.isStaticCall(m, Api.WEFT_TASK, name)) {
+        if (name.equals("of") && resolver.expressions().isStaticCall(m, Api.WEFT_TASK, name)) {
             return "Task.of";
         }
-        if (name.equals("adapt") && types.isStaticCall(m, Api.FJ_TASK, name)) {
+        if (name.equals("adapt") && resolver.expressions().isStaticCall(m, Api.FJ_TASK, name)) {
             return "ForkJoinTask.adapt";
         }
         if (Api.POOL_TASK_METHODS.contains(name) && m.getScope().isPresent()) {
-            TypeRef pool = types.receiverType(m.getScope().get());
-            if (types.isSubtype(pool, Api.WEFT_POOL)) {
+            TypeRef pool = resolver.expressions().receiverType(m.getScope().get());
+            if (resolver.names().isSubtype(pool, Api.WEFT_POOL)) {
                 return "WeftPool." + name;
             }
-            if (types.isSubtype(pool, Api.FJ_POOL)) {
+            if (resolver.names().isSubtype(pool, Api.FJ_POOL)) {
                 return "ForkJoinPool." + name;
             }
         }
@@ -178,12 +248,12 @@ public final class TaskCode {
     }
 
     private boolean inFramework(Node n) {
-        ClassScope c = types.enclosingClass(n);
-        return c != null && c.info() != null && Api.isFramework(c.info().fqn());
+        ClassScope c = resolver.bindings().enclosingClass(n);
+        return c != null && c.info() != null && resolver.names().isFramework(c.info().key());
     }
 
     private void reach(List<TaskBody> entries) {
-        Set<Node> seen = Types.identitySet();
+        Set<Node> seen = Ast.identitySet();
         Deque<TaskBody> work = new ArrayDeque<>();
         for (TaskBody e : entries) {
             if (seen.add(e.root())) {
@@ -194,25 +264,41 @@ public final class TaskCode {
             TaskBody body = work.poll();
             bodies.add(body);
             walk(body.root(), false, node -> {
-                List<CallableDeclaration<?>> targets;
-                if (node instanceof MethodCallExpr m) {
-                    targets = types.targets(m);
-                } else if (node instanceof ObjectCreationExpr o) {
-                    targets = types.targets(o);
-                } else if (node instanceof ExplicitConstructorInvocationStmt s) {
-                    targets = types.targets(s);
-                } else if (node instanceof MethodReferenceExpr r) {
-                    targets = types.targets(r);
-                } else {
-                    return;
-                }
-                for (CallableDeclaration<?> target : targets) {
+                for (Node target : calleesOf(node)) {
                     if (seen.add(target)) {
-                        work.add(new TaskBody(target, callableName(target), body, node));
+                        work.add(new TaskBody(target, bodyName(target), body, node));
                     }
                 }
             });
         }
+    }
+
+    /**
+     * What a node of task code runs when it is a call: the methods and constructors of the sources it is bound
+     * to, or, for a call through an interface, an abstract method or a functional value, what {@link Dispatch}
+     * finds it may run (methods, or lambdas).
+     */
+    List<Node> calleesOf(Node node) {
+        CallTargets calls = resolver.calls();
+        if (node instanceof MethodCallExpr m) {
+            List<CallableDeclaration<?>> bound = calls.targets(m);
+            return bound.isEmpty() ? resolver.dispatch().targets(m) : List.copyOf(bound);
+        } else if (node instanceof ObjectCreationExpr o) {
+            return List.copyOf(calls.targets(o));
+        } else if (node instanceof ExplicitConstructorInvocationStmt s) {
+            return List.copyOf(calls.targets(s));
+        } else if (node instanceof MethodReferenceExpr r) {
+            return List.copyOf(calls.targets(r));
+        }
+        return List.of();
+    }
+
+    private String bodyName(Node target) {
+        if (target instanceof CallableDeclaration<?> c) {
+            return callableName(c);
+        }
+        SourceFile f = target.findCompilationUnit().map(resolver.index()::file).orElse(null);
+        return "lambda (" + (f == null ? "" : f.path().getFileName() + ":") + line(target) + ")";
     }
 
     /**
@@ -253,8 +339,8 @@ public final class TaskCode {
             if (n instanceof MethodCallExpr m && isManagedBlocking(m)) {
                 children = m.getScope().<List<Node>>map(List::of).orElse(List.of());
             } else if (n instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()) {
-                TypeRef t = types.resolveType(o.getType(), o);
-                if (t != null && types.isTaskType(t.name())) {
+                TypeRef t = resolver.names().resolveType(o.getType(), o);
+                if (t != null && resolver.names().isTaskType(t.name())) {
                     children = new ArrayList<>(o.getArguments());
                 }
             }
@@ -267,8 +353,8 @@ public final class TaskCode {
     /** {@code Weft.blocking(...)} or {@code ForkJoinPool.managedBlock(...)}: blocking the runtime compensates for. */
     public boolean isManagedBlocking(MethodCallExpr m) {
         String name = m.getNameAsString();
-        return (name.equals("blocking") && types.isStaticCall(m, Api.WEFT, name))
-                || (name.equals("managedBlock") && types.isStaticCall(m, Api.FJ_POOL, name));
+        return (name.equals("blocking") && resolver.expressions().isStaticCall(m, Api.WEFT, name))
+                || (name.equals("managedBlock") && resolver.expressions().isStaticCall(m, Api.FJ_POOL, name));
     }
 
     private static String displayName(TypeInfo t) {
@@ -283,8 +369,8 @@ public final class TaskCode {
     public String callableName(CallableDeclaration<?> c) {
         String owner = "";
         Node p = c.getParentNode().orElse(null);
-        if (p instanceof TypeDeclaration<?> t && types.index().info(t) != null) {
-            owner = displayName(types.index().info(t));
+        if (p instanceof TypeDeclaration<?> t && resolver.index().info(t) != null) {
+            owner = displayName(resolver.index().info(t));
         } else if (p instanceof ObjectCreationExpr o) {
             owner = "anonymous " + o.getType().getNameAsString();
         }

@@ -27,7 +27,7 @@ public final class TypeInfo {
     public record FieldEntry(Type type, com.github.javaparser.ast.Node declarator, boolean isStatic) {
     }
 
-    private final String fqn;
+    private final String key;
     private final TypeDeclaration<?> decl;
     private final SourceFile file;
     private final TypeInfo outer;
@@ -37,8 +37,8 @@ public final class TypeInfo {
     private final Map<String, TypeInfo> memberTypes = new HashMap<>();
     private volatile List<String> supertypes;
 
-    TypeInfo(String fqn, TypeDeclaration<?> decl, SourceFile file, TypeInfo outer) {
-        this.fqn = fqn;
+    TypeInfo(String key, TypeDeclaration<?> decl, SourceFile file, TypeInfo outer) {
+        this.key = key;
         this.decl = decl;
         this.file = file;
         this.outer = outer;
@@ -66,9 +66,13 @@ public final class TypeInfo {
         }
     }
 
-    /** Dotted name: {@code pkg.Outer.Inner}. Local classes get their enclosing type's name plus their own. */
-    public String fqn() {
-        return fqn;
+    /**
+     * The key the resolver names this type by: its dotted name ({@code pkg.Outer.Inner}; local classes get their
+     * enclosing type's name plus their own), unless several source roots declare that name (see
+     * {@link ProjectIndex}).
+     */
+    public String key() {
+        return key;
     }
 
     public String simpleName() {
@@ -132,6 +136,6 @@ public final class TypeInfo {
 
     @Override
     public String toString() {
-        return fqn;
+        return key;
     }
 }

@@ -3,7 +3,7 @@ package dev.weft.detect.fix;
 import com.github.javaparser.ast.CompilationUnit;
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.Finding;
-import dev.weft.detect.analysis.Types;
+import dev.weft.detect.analysis.Resolver;
 import dev.weft.detect.rules.Hit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,12 +22,12 @@ import java.util.Map;
  * replace a lock), so they are only reported.
  */
 public final class Fixer {
-    private final Types types;
+    private final Resolver resolver;
     private final Edits edits = new Edits();
 
     /** @param types the resolver of the analysis whose hits are fixed (its trees must keep their layout) */
-    public Fixer(Types types) {
-        this.types = types;
+    public Fixer(Resolver resolver) {
+        this.resolver = resolver;
     }
 
     /** Rewrites what it can; returns, for each B2 and B4 hit, what was done or why not. */
@@ -39,8 +39,8 @@ public final class Fixer {
                 copies.add(h);
             }
         }
-        outcome.putAll(new CopyOnForkFix(types, edits).fix(copies));
-        ScatteredDataFix scattered = new ScatteredDataFix(types, edits);
+        outcome.putAll(new CopyOnForkFix(resolver, edits).fix(copies));
+        ScatteredDataFix scattered = new ScatteredDataFix(resolver, edits);
         for (Hit h : hits) {
             if (h.bottleneck() == Bottleneck.B4) {
                 outcome.put(h, scattered.fix(h));

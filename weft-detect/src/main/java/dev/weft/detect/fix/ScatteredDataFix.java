@@ -4,6 +4,7 @@ import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.SimpleName;
@@ -19,17 +20,18 @@ import com.github.javaparser.ast.stmt.YieldStmt;
 import dev.weft.detect.Finding;
 import dev.weft.detect.analysis.Api;
 import dev.weft.detect.analysis.ClassScope;
+import dev.weft.detect.analysis.Forks;
+import dev.weft.detect.analysis.Resolver;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import dev.weft.detect.rules.Hit;
-import dev.weft.detect.rules.ScatteredData;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Rewrites scattered data (B4) the way the paper proposes: the loop collects its subtasks in a list instead of
- * forking each one, and {@code invokeAll} runs them right after the loop.
+ * Rewrites scattered data (B4) the way the paper's slides draw it: a-b-a-b becomes a-a-a b-b-b. The loop
+ * collects its subtasks in a list instead of forking each one as it is made, and a second loop right after it
+ * forks them all.
  *
  * <pre>{@code
  * List<ForkJoinTask<?>> subtasks = new ArrayList<>();
@@ -38,42 +40,57 @@ import java.util.Set;
  *     subtasks.add(t);              // was: t.fork();
  *     parts.add(t);
  * }
- * ForkJoinTask.invokeAll(subtasks);  // later joins return at once
+ * for (ForkJoinTask<?> subtask : subtasks) {
+ *     subtask.fork();
+ * }
  * }</pre>
  *
- * <p>Safe when the loop only forks (no fork's value used, nothing joined, awaited or polled inside it, no early
- * {@code return}/{@code throw}) and the code after the loop does not signal or wait for the subtasks while
- * they run: with the rewrite they have all finished before that code starts.
+ * <p>The forks are only deferred to the end of the loop, in the same order: the code after the loop finds every
+ * subtask forked, as before, and joins them as before (an {@code invokeAll} there would instead wait for them,
+ * so that a second loop would start its group only after the first had finished). Safe when the loop only forks:
+ * no fork's value used, nothing joined, awaited, polled or locked inside it (a subtask not forked yet cannot be
+ * waited for), no early {@code return}/{@code throw} that would skip the forks. An exception thrown by code the
+ * loop calls also skips them, where before the subtasks forked until then kept running on their own.
  */
 final class ScatteredDataFix {
-    private static final Set<String> WAITS = Set.of("join", "invoke", "get", "quietlyJoin", "quietlyInvoke",
-            "isDone", "isCompletedNormally", "isCompletedAbnormally", "getRawResult", "helpQuiesce", "tryUnfork",
-            "invokeAll", "resultNow");
-    private static final Set<String> SIGNALS = Set.of("countDown", "signal", "signalAll", "notify", "notifyAll",
-            "release", "arrive", "arriveAndDeregister", "arriveAndAwaitAdvance", "unpark", "complete",
-            "completeExceptionally", "put", "offer", "transfer", "exchange", "wait", "await", "lock",
-            "lockInterruptibly", "acquire", "take", "sleep", "park", "parkNanos", "tryUnfork", "isDone");
+    /** Calls of a task or future that wait for it, or ask about it: the rewritten loop has not forked it yet. */
+    private static final Set<String> TASK_WAITS = Set.of("join", "invoke", "get", "quietlyJoin", "quietlyInvoke",
+            "isDone", "isCompletedNormally", "isCompletedAbnormally", "getRawResult", "tryUnfork", "resultNow");
+    /** Calls that block or wait whatever their receiver: a subtask could be what they wait for. */
+    private static final Set<String> WAITS = Set.of("helpQuiesce", "invokeAll", "await", "awaitAdvance",
+            "arriveAndAwaitAdvance", "acquire", "take", "lock", "lockInterruptibly", "sleep", "park", "parkNanos",
+            "parkUntil", "wait", "exchange", "transfer", "getQueuedTaskCount", "getSurplusQueuedTaskCount");
 
-    private final Types types;
+    private final Resolver resolver;
     private final Edits edits;
 
-    ScatteredDataFix(Types types, Edits edits) {
-        this.types = types;
+    ScatteredDataFix(Resolver resolver, Edits edits) {
+        this.resolver = resolver;
         this.edits = edits;
     }
 
     Finding.Fix fix(Hit hit) {
         try {
-            return new Finding.Fix(true, rewrite((Statement) hit.node()));
+            // A copy-on-fork rewrite may have turned this loop into an index loop already.
+            return new Finding.Fix(true, rewrite(edits.current((Statement) hit.node())));
         } catch (Refusal r) {
             return new Finding.Fix(false, r.getMessage());
         }
     }
 
     private String rewrite(Statement loop) throws Refusal {
-        Statement body = ScatteredData.loopBody(loop);
-        List<MethodCallExpr> forks = body.findAll(MethodCallExpr.class, m -> m.getNameAsString().equals("fork")
-                && m.getArguments().isEmpty() && m.getScope().isPresent() && ScatteredData.innermostLoop(m) == loop);
+        Statement body = Forks.loopBody(loop);
+        List<MethodCallExpr> forks = Forks.forksIn(loop);
+        if (forks.isEmpty()) {
+            for (MethodCallExpr call : resolver.forks().preparedForks(loop)) {
+                MethodDeclaration helper = resolver.forks().forkingHelper(call);
+                if (helper != null) {
+                    throw new Refusal("the subtasks are forked in " + helper.getNameAsString() + "(), which the loop"
+                            + " calls; have it return the task, collect them in the loop and fork them after it");
+                }
+            }
+            throw new Refusal("the loop forks no subtask itself");
+        }
         boolean weft = false;
         boolean forkJoin = false;
         for (MethodCallExpr f : forks) {
@@ -82,11 +99,11 @@ final class ScatteredDataFix {
                         + RangeRewrite.text(f.getParentNode().orElseThrow()) + "); collect the task before forking"
                         + " it by hand");
             }
-            TypeRef t = types.receiverType(f.getScope().get());
+            TypeRef t = resolver.expressions().receiverType(f.getScope().get());
             String kind = t != null ? t.name() : enclosingTaskKind(loop);
-            if (types.isSubtype(kind, Api.WEFT_TASK)) {
+            if (resolver.names().isSubtype(kind, Api.WEFT_TASK)) {
                 weft = true;
-            } else if (types.isSubtype(kind, Api.FJ_TASK)) {
+            } else if (resolver.names().isSubtype(kind, Api.FJ_TASK)) {
                 forkJoin = true;
             } else {
                 throw new Refusal("cannot tell whether " + RangeRewrite.text(f.getScope().get())
@@ -96,10 +113,10 @@ final class ScatteredDataFix {
         if (weft == forkJoin) {
             throw new Refusal("the loop forks both ForkJoinTasks and Weft Tasks");
         }
-        for (MethodCallExpr m : body.findAll(MethodCallExpr.class)) {
-            if (WAITS.contains(m.getNameAsString()) && sameCode(m, loop)) {
-                throw new Refusal("the loop waits on tasks while it forks them (" + RangeRewrite.text(m)
-                        + "); with invokeAll after the loop that wait would come first");
+        for (Node n : body.findAll(Node.class, n -> n instanceof MethodCallExpr || n instanceof SynchronizedStmt)) {
+            if (sameCode(n, loop) && (n instanceof SynchronizedStmt || waits((MethodCallExpr) n))) {
+                throw new Refusal("the loop waits or blocks while it forks (" + RangeRewrite.text(n) + "); with the"
+                        + " forks after the loop, it would wait for subtasks that have not started");
             }
         }
         for (Node exit : body.findAll(Node.class, n -> n instanceof ReturnStmt || n instanceof ThrowStmt
@@ -107,42 +124,71 @@ final class ScatteredDataFix {
                 || (n instanceof ContinueStmt c && c.getLabel().isPresent()))) {
             if (sameCode(exit, loop)) {
                 throw new Refusal("the loop can leave early (" + RangeRewrite.text(exit) + " at line "
-                        + RangeRewrite.line(exit) + "), skipping the invokeAll that would start the subtasks");
+                        + RangeRewrite.line(exit) + "), skipping the forks after it");
             }
         }
         if (!(loop.getParentNode().orElse(null) instanceof BlockStmt block)) {
-            throw new Refusal("the loop is not a statement of a block, so there is no place for the invokeAll");
-        }
-        int at = Edits.indexOf(block.getStatements(), loop);
-        for (int i = at + 1; i < block.getStatements().size(); i++) {
-            Statement after = block.getStatement(i);
-            boolean syncs = !after.findAll(SynchronizedStmt.class).isEmpty()
-                    || !after.findAll(MethodCallExpr.class, m -> SIGNALS.contains(m.getNameAsString())).isEmpty();
-            if (syncs) {
-                throw new Refusal("code after the loop synchronizes with the subtasks while they run ("
-                        + RangeRewrite.text(after) + "), and they would all have finished before it");
-            }
+            throw new Refusal("the loop is not a statement of a block, so there is no place for the forks after it");
         }
 
-        String list = freshName(loop);
-        String taskType = weft ? use(loop, Api.WEFT_TASK) : use(loop, Api.FJ_TASK);
+        String list = freshName(loop, "subtasks");
+        String element = freshName(loop, "subtask");
+        String taskType = weft ? use(loop, Api.WEFT_TASK) : use(loop, forkJoinTaskOf(loop));
         String listType = use(loop, "java.util.List");
         String arrayList = use(loop, "java.util.ArrayList");
+        int at = Edits.indexOf(block.getStatements(), loop);
         Edits.insertStatement(block, at, Edits.statement(listType + "<" + taskType + "<?>> " + list + " = new "
                 + arrayList + "<>();"));
         for (MethodCallExpr f : forks) {
             ExpressionStmt stmt = (ExpressionStmt) f.getParentNode().orElseThrow();
             stmt.setExpression(Edits.expression(list + ".add(" + f.getScope().get() + ")"));
         }
-        Edits.insertStatement(block, at + 2, Edits.statement(taskType + ".invokeAll(" + list + ");"));
+        Edits.insertStatement(block, at + 2, Edits.statement("for (" + taskType + "<?> " + element + " : " + list
+                + ") {\n    " + element + ".fork();\n}"));
         edits.touched(block);
-        return "the loop now collects its subtasks in '" + list + "' and " + taskType + ".invokeAll(" + list
-                + ") runs them after it";
+        return "the loop now collects its subtasks in '" + list + "' and forks them all right after it";
+    }
+
+    /** Whether a call in the loop waits for or asks about a task: a blocking call, or a task's or future's join. */
+    private boolean waits(MethodCallExpr m) {
+        String name = m.getNameAsString();
+        if (WAITS.contains(name)) {
+            return true;
+        }
+        if (!TASK_WAITS.contains(name)) {
+            return false;
+        }
+        if (m.getScope().isEmpty()) {
+            return true;
+        }
+        TypeRef t = resolver.expressions().typeOf(m.getScope().get());
+        return t == null || resolver.names().isTaskType(t.name()) || resolver.names().isSubtype(t, Api.FUTURE);
     }
 
     private String enclosingTaskKind(Node n) {
-        ClassScope c = types.enclosingClass(n);
-        return c == null ? null : c.fqn();
+        ClassScope c = resolver.bindings().enclosingClass(n);
+        return c == null ? null : c.key();
+    }
+
+    /**
+     * The ForkJoinTask the file's tasks are: java.util.concurrent's, or that of the older copy of the framework
+     * the file imports ({@code jsr166y.ForkJoinTask}), whose tasks would not fit a list of the other.
+     */
+    private String forkJoinTaskOf(Node at) {
+        CompilationUnit cu = at.findCompilationUnit().orElseThrow();
+        for (ImportDeclaration imp : cu.getImports()) {
+            if (imp.isStatic() || imp.isModule()) {
+                continue;
+            }
+            String pkg = imp.isAsterisk() ? imp.getNameAsString()
+                    : imp.getName().getQualifier().map(q -> q.asString()).orElse("");
+            String simple = imp.isAsterisk() ? "ForkJoinTask" : imp.getName().getIdentifier();
+            if (Api.FORK_JOIN_COPIES.containsKey(simple) && !pkg.equals("java.util.concurrent")
+                    && resolver.names().forkJoinOriginal(pkg + "." + simple) != null) {
+                return pkg + ".ForkJoinTask";
+            }
+        }
+        return Api.FJ_TASK;
     }
 
     /** Whether {@code n} runs as part of the loop itself, not in a lambda or class declared inside it. */
@@ -155,7 +201,7 @@ final class ScatteredDataFix {
         return true;
     }
 
-    private static String freshName(Statement loop) {
+    private static String freshName(Statement loop, String base) {
         Node scope = loop;
         for (Node p = loop; p != null; p = p.getParentNode().orElse(null)) {
             scope = p;
@@ -165,33 +211,40 @@ final class ScatteredDataFix {
         }
         Set<String> used = new HashSet<>();
         scope.findAll(SimpleName.class).forEach(s -> used.add(s.getIdentifier()));
-        String name = "subtasks";
+        String name = base;
         for (int i = 2; used.contains(name); i++) {
-            name = "subtasks" + i;
+            name = base + i;
         }
         return name;
     }
 
     /**
-     * The name to write for type {@code fqn} at {@code at}: its simple name, importing it if need be, or the
-     * qualified name when the simple one means something else there.
+     * The name to write for type {@code fqn} at {@code at}: its simple name if the file already sees the type by it
+     * (imported, same package, java.lang) and nothing nearer hides it; else its simple name after adding the import,
+     * if the name is free there; else the qualified name.
      */
     private String use(Node at, String fqn) {
-        String simple = fqn.substring(fqn.lastIndexOf('.') + 1);
+        int dot = fqn.lastIndexOf('.');
+        String pkg = fqn.substring(0, dot);
+        String simple = fqn.substring(dot + 1);
         CompilationUnit cu = at.findCompilationUnit().orElseThrow();
+        boolean seen = pkg.equals("java.lang")
+                || cu.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("").equals(pkg);
         for (ImportDeclaration imp : cu.getImports()) {
-            if (!imp.isStatic() && !imp.isAsterisk() && imp.getNameAsString().equals(fqn)) {
-                return simple;
+            if (!imp.isStatic() && !imp.isModule()
+                    && (imp.isAsterisk() ? imp.getNameAsString().equals(pkg) : imp.getNameAsString().equals(fqn))) {
+                seen = true;
             }
         }
-        String resolved = types.resolveTypeName(simple, at);
-        if (fqn.equals(resolved)) {
-            return simple;
+        String visible = resolver.names().visibleType(simple, at);
+        if (seen) {
+            return visible == null || resolver.names().canonical(visible).equals(resolver.names().canonical(fqn))
+                    ? simple : fqn;
         }
-        if (resolved != null && !resolved.equals(Api.WELL_KNOWN.get(simple))) {
+        if (visible != null) {
             return fqn;
         }
-        cu.addImport(fqn);
+        Edits.addImport(cu, fqn);
         return simple;
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.detect.output;
 
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.Finding;
+import dev.weft.detect.Notice;
 import dev.weft.detect.Problem;
 import dev.weft.detect.Report;
 import java.io.PrintStream;
@@ -41,13 +42,19 @@ public final class SarifFormat {
                     .append(i + 1 < rules.size() ? ",\n" : "\n");
         }
         sb.append("          ]\n        }\n      },\n");
-        sb.append("      \"invocations\": [\n        {\n          \"executionSuccessful\": true");
-        if (!report.problems().isEmpty()) {
+        // The run failed as a whole only if nothing could be analysed; a file that does not parse is a notification.
+        boolean successful = report.filesAnalysed() > 0 || report.problems().isEmpty();
+        sb.append("      \"invocations\": [\n        {\n          \"executionSuccessful\": ").append(successful);
+        if (!report.problems().isEmpty() || !report.notices().isEmpty()) {
             sb.append(",\n          \"toolExecutionNotifications\": [\n");
             List<String> notes = new ArrayList<>();
             for (Problem p : report.problems()) {
                 notes.add("            {\"level\": \"error\", \"message\": {\"text\": " + Json.quote(p.message())
                         + "}, \"locations\": [" + location(p.file(), p.line(), p.column()) + "]}");
+            }
+            for (Notice n : report.notices()) {
+                notes.add("            {\"level\": \"note\", \"message\": {\"text\": " + Json.quote(n.message())
+                        + "}, \"locations\": [" + location(n.file(), n.line(), n.column()) + "]}");
             }
             sb.append(String.join(",\n", notes)).append("\n          ]");
         }
@@ -58,7 +65,8 @@ public final class SarifFormat {
             StringBuilder r = new StringBuilder();
             r.append("        {\"ruleId\": ").append(Json.quote(f.bottleneck().name()))
                     .append(", \"ruleIndex\": ").append(rules.indexOf(f.bottleneck()))
-                    .append(", \"level\": \"warning\", \"message\": {\"text\": ")
+                    .append(", \"level\": ").append(f.isNote() ? "\"note\"" : "\"warning\"")
+                    .append(", \"message\": {\"text\": ")
                     .append(Json.quote(f.bottleneck().tag() + " " + f.message())).append("}")
                     .append(", \"locations\": [").append(location(f.file(), f.line(), f.column())).append("]");
             if (f.fix() != null) {

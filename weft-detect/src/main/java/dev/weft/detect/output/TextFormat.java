@@ -7,8 +7,9 @@ import java.io.PrintStream;
 import java.util.Map;
 
 /**
- * The text format: one line per finding ({@code FILE:LINE:COL: [Bn name] message}, sorted by file and line),
- * then one summary line per bottleneck looked for, then a total.
+ * The text format: one line per finding ({@code FILE:LINE:COL: [Bn name] message}, notes as
+ * {@code [Bn name] note: message}, sorted by file and line), then one summary line per bottleneck looked for,
+ * then a total.
  */
 public final class TextFormat {
     private TextFormat() {
@@ -18,16 +19,28 @@ public final class TextFormat {
         for (Finding f : report.findings()) {
             out.println(f.toText());
         }
+        Map<Bottleneck, Integer> notes = report.noteCounts();
         for (Map.Entry<Bottleneck, Integer> e : report.counts().entrySet()) {
             Bottleneck b = e.getKey();
-            out.println(b.name() + " " + b.title() + " (" + b.layer() + " layer): " + plural(e.getValue(), "finding"));
+            int n = notes.getOrDefault(b, 0);
+            out.println(b.name() + " " + b.title() + " (" + b.layer() + " layer): " + plural(e.getValue(), "finding")
+                    + (n > 0 ? ", " + plural(n, "note") : ""));
         }
-        long files = report.findings().stream().map(Finding::file).distinct().count();
+        long files = report.warnings().stream().map(Finding::file).distinct().count();
+        int noteCount = report.findings().size() - report.warnings().size();
         StringBuilder total = new StringBuilder()
-                .append(plural(report.findings().size(), "finding")).append(" in ").append(plural((int) files, "file"))
+                .append(plural(report.warnings().size(), "finding")).append(" in ").append(plural((int) files, "file"))
                 .append(" of ").append(report.filesAnalysed()).append(" analysed");
+        if (noteCount > 0) {
+            total.append("; ").append(plural(noteCount, "note"));
+        }
         if (!report.problems().isEmpty()) {
-            total.append("; ").append(plural(report.problems().size(), "file")).append(" could not be parsed");
+            total.append("; ").append(plural(report.problems().size(), "file")).append(" could not be analysed");
+        }
+        if (!report.notices().isEmpty()) {
+            total.append("; ").append(plural(report.notices().size(), "class", "classes"))
+                    .append(" look").append(report.notices().size() == 1 ? "s" : "")
+                    .append(" like fork/join code that could not be typed");
         }
         if (report.rewritten() > 0) {
             total.append("; ").append(plural(report.rewritten(), "file")).append(" rewritten by --fix");
@@ -36,6 +49,10 @@ public final class TextFormat {
     }
 
     static String plural(int n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
+        return plural(n, word, word + "s");
+    }
+
+    static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 }

@@ -1,9 +1,9 @@
 package dev.weft.detect.rules;
 
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Resolver;
 import dev.weft.detect.analysis.TaskBody;
 import dev.weft.detect.analysis.TaskCode;
-import dev.weft.detect.analysis.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,14 +20,14 @@ public final class Analysis {
     }
 
     /** The hits of the rules for {@code selected} in {@code code}, each construct reported once per bottleneck. */
-    public static List<Hit> run(Types types, TaskCode code, Set<Bottleneck> selected) {
+    public static List<Hit> run(Resolver resolver, TaskCode code, Set<Bottleneck> selected) {
         List<Rule> rules = new ArrayList<>();
         for (Rule r : allRules()) {
             if (selected.contains(r.bottleneck())) {
                 rules.add(r);
             }
         }
-        RuleContext ctx = new RuleContext(types, code);
+        RuleContext ctx = new RuleContext(resolver, code);
         for (TaskBody body : code.bodies()) {
             for (Rule r : rules) {
                 r.enter(body, ctx);

@@ -9,10 +9,11 @@ import dev.weft.detect.analysis.TaskBody;
  *
  * @param node       the offending construct (the position reported is its start)
  * @param bottleneck which bottleneck
+ * @param note       whether it is only a note (see {@link dev.weft.detect.Finding.Level#NOTE})
  * @param message    the full message, including where in task code it is
  * @param body       the task code it was found in
  */
-public record Hit(Node node, Bottleneck bottleneck, String message, TaskBody body) {
+public record Hit(Node node, Bottleneck bottleneck, boolean note, String message, TaskBody body) {
 
     public int line() {
         return node.getBegin().map(p -> p.line).orElse(0);

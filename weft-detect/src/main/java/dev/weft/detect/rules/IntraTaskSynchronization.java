@@ -2,21 +2,35 @@ package dev.weft.detect.rules;
 
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Ast;
+import dev.weft.detect.analysis.Binding;
+import dev.weft.detect.analysis.Bindings;
+import dev.weft.detect.analysis.ExpressionTypes;
+import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
 import java.util.List;
 import java.util.Set;
 
 /**
  * B5, intra-task synchronization: {@code synchronized} blocks and methods, {@code Lock.lock},
- * {@code Condition.await}, {@code Object.wait}, latch/barrier/phaser/semaphore/exchanger waits, and blocking
- * queue {@code take}/{@code put} in task code. The same calls inside {@code Weft.blocking(...)} or
+ * {@code Condition.await}, {@code Object.wait}, latch/barrier/phaser/semaphore/exchanger waits, blocking
+ * queue {@code take}/{@code put}, and hidden locks (calls of methods the JDK declares synchronized, such as
+ * {@code StringBuffer.append} or {@code Vector.add}, and of {@code Collections.synchronized*} wrappers) in task
+ * code. The same calls inside {@code Weft.blocking(...)} or
  * {@code ForkJoinPool.managedBlock(...)} are managed blocking and are not reported.
  */
 final class IntraTaskSynchronization implements Rule {
@@ -46,6 +60,8 @@ final class IntraTaskSynchronization implements Rule {
             new Blocking(JUC + "BlockingDeque", Set.of("pollFirst", "pollLast"), Set.of(2)),
             new Blocking(JUC + "BlockingDeque", Set.of("offerFirst", "offerLast"), Set.of(3)),
             new Blocking(JUC + "TransferQueue", Set.of("transfer"), Set.of()),
+            new Blocking(JUC + "CompletionService", Set.of("take"), Set.of()),
+            new Blocking(JUC + "CompletionService", Set.of("poll"), Set.of(2)),
             new Blocking(JUC + "TransferQueue", Set.of("tryTransfer"), Set.of(3)));
 
     @Override
@@ -66,7 +82,7 @@ final class IntraTaskSynchronization implements Rule {
     @Override
     public void visit(Node node, TaskBody body, RuleContext ctx) {
         if (node instanceof SynchronizedStmt s) {
-            ctx.report(s, Bottleneck.B5, "synchronized (" + RuleContext.text(s.getExpression()) + ") block in task code: "
+            ctx.report(s, Bottleneck.B5, "synchronized (" + Snippets.text(s.getExpression()) + ") block in task code: "
                     + COST + " " + FIX, body);
             return;
         }
@@ -76,30 +92,88 @@ final class IntraTaskSynchronization implements Rule {
         String name = m.getNameAsString();
         int n = m.getArguments().size();
         if (name.equals("wait") && n <= 2) {
-            ctx.report(m, Bottleneck.B5, RuleContext.text(m) + " (Object.wait) in task code: " + COST + " " + FIX, body);
+            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (Object.wait) in task code: " + COST + " " + FIX, body);
             return;
         }
-        if (m.getScope().isEmpty() || !mayBlock(name, n)) {
+        if (m.getScope().isEmpty()) {
             return;
         }
         Expression scope = m.getScope().get();
-        Types types = ctx.types();
-        if (types.typeNameOf(scope) != null) {
+        TypeNames names = ctx.names();
+        Bindings bindings = ctx.bindings();
+        ExpressionTypes expressions = ctx.expressions();
+        if (bindings.typeNameOf(scope) != null) {
             return;
         }
-        TypeRef t = types.receiverType(scope);
-        if (t == null) {
+        if (mayBlock(name, n)) {
+            TypeRef t = expressions.receiverType(scope);
+            for (Blocking b : BLOCKING) {
+                if (t != null && b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
+                        && names.isSubtype(t, b.owner())) {
+                    String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
+                    ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (" + owner + "." + name
+                            + ") blocks in task code: " + COST + " " + FIX, body);
+                    return;
+                }
+            }
+            // Not a blocking call after all (a map's put): it may still take a hidden lock, below.
+        }
+        String wrapper = synchronizedWrapper(scope, ctx);
+        if (wrapper != null && !inHandler(m)) {
+            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " calls a collection made by " + wrapper + ", whose every"
+                    + " method takes the wrapper's lock: a hidden lock that every task sharing it contends for: " + COST
+                    + " " + FIX_HIDDEN, body);
             return;
         }
-        for (Blocking b : BLOCKING) {
-            if (b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
-                    && types.isSubtype(t, b.owner())) {
-                String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
-                ctx.report(m, Bottleneck.B5, RuleContext.text(m) + " (" + owner + "." + name
-                        + ") blocks in task code: " + COST + " " + FIX, body);
-                return;
+        // A hidden lock: a method the JDK declares synchronized (Vector, StringBuffer, Hashtable...).
+        // Declarations only: the symbol solver is too slow to ask about every call of task code.
+        TypeRef t = expressions.typeOf(scope);
+        if (t != null && !t.isArray() && !names.isSubtype(t, "java.lang.Throwable") && !inHandler(m)
+                && expressions.callsSynchronizedJdkMethod(t.name(), name, n)) {
+            String owner = t.name().substring(t.name().lastIndexOf('.') + 1);
+            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " calls " + owner + "." + name + "(), a synchronized"
+                    + " method: a hidden lock on the receiver, which every task that shares it contends for: " + COST
+                    + " " + FIX_HIDDEN, body);
+        }
+    }
+
+    /**
+     * {@code Collections.synchronizedList(...)} (or Map, Set...) when the receiver is a variable initialized with
+     * such a wrapper; null otherwise.
+     */
+    private static String synchronizedWrapper(Expression scope, RuleContext ctx) {
+        Expression e = Ast.unwrap(scope);
+        String name;
+        if (e instanceof NameExpr n) {
+            name = n.getNameAsString();
+        } else if (e instanceof FieldAccessExpr f && f.getScope().isThisExpr()) {
+            name = f.getNameAsString();
+        } else {
+            return null;
+        }
+        Binding b = ctx.bindings().lookup(name, e);
+        Expression init = b == null ? null : b.initializer();
+        if (init == null && b != null && b.declarator() instanceof VariableDeclarator v) {
+            init = v.getInitializer().orElse(null);
+        }
+        if (init != null && Ast.unwrap(init) instanceof MethodCallExpr c && c.getNameAsString().startsWith("synchronized")
+                && ctx.expressions().isStaticCall(c, "java.util.Collections", c.getNameAsString())) {
+            return "Collections." + c.getNameAsString() + "(...)";
+        }
+        return null;
+    }
+
+    /** Whether a call is in a catch block or builds an exception: code of the failure path, run once. */
+    private static boolean inHandler(Node n) {
+        for (Node p = n.getParentNode().orElse(null); p != null; p = p.getParentNode().orElse(null)) {
+            if (p instanceof CatchClause || p instanceof ThrowStmt) {
+                return true;
+            }
+            if (p instanceof BodyDeclaration<?> || p instanceof LambdaExpr) {
+                return false;
             }
         }
+        return false;
     }
 
     private static boolean mayBlock(String name, int arity) {
@@ -117,4 +191,7 @@ final class IntraTaskSynchronization implements Rule {
     private static final String FIX = "Let each subtask compute its own result and combine them at the join (or use"
             + " an atomic/LongAdder); if blocking is unavoidable, wrap it in Weft.blocking(...) or"
             + " ForkJoinPool.managedBlock(...).";
+    private static final String FIX_HIDDEN = "Give each subtask its own (unsynchronized) object and combine them at the"
+            + " join, or use the unsynchronized class (ArrayList, StringBuilder, HashMap); an outer lock around the"
+            + " call adds nothing.";
 }

@@ -8,7 +8,7 @@ import dev.weft.detect.analysis.TaskBody;
  * The check for one bottleneck. {@link Analysis} walks each body of task code once and shows every node to
  * every enabled rule, so a rule only says what it looks for.
  */
-public interface Rule {
+interface Rule {
     Bottleneck bottleneck();
 
     /** Called once per body of task code, before its nodes. */

@@ -3,18 +3,31 @@ package dev.weft.detect.rules;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.EmptyStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.Statement;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import dev.weft.detect.Bottleneck;
+import dev.weft.detect.analysis.Api;
+import dev.weft.detect.analysis.Bindings;
+import dev.weft.detect.analysis.ClassScope;
+import dev.weft.detect.analysis.ExpressionTypes;
+import dev.weft.detect.analysis.Forks;
+import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
+import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
-import dev.weft.detect.analysis.Types;
+import java.util.List;
 import java.util.Set;
 
 /**
- * B6, sleepy workers: {@code Thread.sleep}, {@code TimeUnit.sleep}, {@code LockSupport.park*} and loops that
- * poll {@code isDone()} in task code (inside {@code Weft.blocking(...)} they are managed, and not reported).
+ * B6, sleepy workers: {@code Thread.sleep}, {@code TimeUnit.sleep}, {@code LockSupport.park*}, loops that poll
+ * a task's or future's {@code isDone()}, and loops that only spin ({@code Thread.onSpinWait()},
+ * {@code Thread.yield()}) until their condition changes, in task code (inside {@code Weft.blocking(...)} they are
+ * managed, and not reported).
  */
 final class SleepyWorkers implements Rule {
     private static final Set<String> PARK = Set.of("park", "parkNanos", "parkUntil");
@@ -27,21 +40,23 @@ final class SleepyWorkers implements Rule {
 
     @Override
     public void visit(Node node, TaskBody body, RuleContext ctx) {
-        Types types = ctx.types();
+        TypeNames names = ctx.names();
+        Bindings bindings = ctx.bindings();
+        ExpressionTypes expressions = ctx.expressions();
         if (node instanceof MethodCallExpr m) {
             String name = m.getNameAsString();
             if (name.equals("sleep")) {
-                if (types.isStaticCall(m, "java.lang.Thread", name)) {
+                if (expressions.isStaticCall(m, "java.lang.Thread", name)) {
                     ctx.report(m, Bottleneck.B6, "Thread.sleep() in task code puts the worker, not the task, to sleep: "
                             + COST + " " + FIX, body);
-                } else if (m.getScope().isPresent() && types.typeNameOf(m.getScope().get()) == null) {
-                    TypeRef t = types.receiverType(m.getScope().get());
-                    if (types.isSubtype(t, "java.util.concurrent.TimeUnit")) {
-                        ctx.report(m, Bottleneck.B6, RuleContext.text(m) + " (TimeUnit.sleep) in task code puts the"
+                } else if (m.getScope().isPresent() && bindings.typeNameOf(m.getScope().get()) == null) {
+                    TypeRef t = expressions.receiverType(m.getScope().get());
+                    if (names.isSubtype(t, "java.util.concurrent.TimeUnit")) {
+                        ctx.report(m, Bottleneck.B6, Snippets.text(m) + " (TimeUnit.sleep) in task code puts the"
                                 + " worker, not the task, to sleep: " + COST + " " + FIX, body);
                     }
                 }
-            } else if (PARK.contains(name) && types.isStaticCall(m, "java.util.concurrent.locks.LockSupport", name)) {
+            } else if (PARK.contains(name) && expressions.isStaticCall(m, "java.util.concurrent.locks.LockSupport", name)) {
                 ctx.report(m, Bottleneck.B6, "LockSupport." + name + "() in task code parks the worker thread: "
                         + COST + " " + FIX, body);
             }
@@ -54,12 +69,51 @@ final class SleepyWorkers implements Rule {
             return;
         }
         for (MethodCallExpr c : condition.findAll(MethodCallExpr.class)) {
-            if (POLL.contains(c.getNameAsString()) && c.getArguments().isEmpty()) {
-                ctx.report(node, Bottleneck.B6, "this loop busy-waits on " + RuleContext.text(c)
+            if (POLL.contains(c.getNameAsString()) && c.getArguments().isEmpty() && pollsATask(c, ctx)) {
+                ctx.report(node, Bottleneck.B6, "this loop busy-waits on " + Snippets.text(c)
                         + ": the worker spins instead of running tasks, " + COST_SPIN + " " + FIX, body);
                 return;
             }
         }
+        MethodCallExpr spin = spinWait((Statement) node, ctx);
+        if (spin != null) {
+            ctx.report(node, Bottleneck.B6, "this loop spins (" + Snippets.text(spin) + ") until "
+                    + Snippets.text(condition) + " changes: the worker burns its core waiting instead of running"
+                    + " tasks, " + COST_SPIN + " " + FIX_SPIN, body);
+        }
+    }
+
+    /**
+     * Whether {@code x.isDone()} asks a task or future (or something whose type is unknown) rather than an object
+     * of the sources that merely has a method of that name (a parser's isDone(), stepped by the loop itself).
+     */
+    private static boolean pollsATask(MethodCallExpr c, RuleContext ctx) {
+        if (c.getScope().isEmpty()) {
+            ClassScope here = ctx.bindings().enclosingClass(c);
+            return here == null || here.key() == null || ctx.names().isTaskType(here.key());
+        }
+        TypeRef t = ctx.expressions().receiverType(c.getScope().get());
+        return t == null || ctx.names().isSubtype(t, Api.FUTURE) || ctx.names().isTaskType(t.name());
+    }
+
+    /**
+     * The {@code Thread.onSpinWait()} or {@code Thread.yield()} of a loop that does nothing else: a spin-wait on
+     * its condition (an atomic flag, a counter); null for any other loop.
+     */
+    private static MethodCallExpr spinWait(Statement loop, RuleContext ctx) {
+        Statement body = Forks.loopBody(loop);
+        List<Statement> statements = body instanceof BlockStmt b ? b.getStatements() : List.of(body);
+        MethodCallExpr spin = null;
+        for (Statement s : statements) {
+            if (s instanceof ExpressionStmt e && e.getExpression() instanceof MethodCallExpr m
+                    && (m.getNameAsString().equals("onSpinWait") || m.getNameAsString().equals("yield"))
+                    && m.getArguments().isEmpty() && ctx.expressions().isStaticCall(m, "java.lang.Thread", m.getNameAsString())) {
+                spin = m;
+            } else if (!(s instanceof EmptyStmt)) {
+                return null;
+            }
+        }
+        return spin;
     }
 
     private static final String COST = "the tasks queued on its deque wait, no other worker of this pool takes its"
@@ -69,4 +123,6 @@ final class SleepyWorkers implements Rule {
             + " (synchronization management layer: sleepy workers).";
     private static final String FIX = "Join the task whose result you wait for (join() runs other tasks meanwhile);"
             + " a delay that must stay belongs outside the pool or in Weft.blocking(...).";
+    private static final String FIX_SPIN = "Start this work when what it waits for exists (fork it from the code that"
+            + " sets the flag), or join the task that sets it.";
 }

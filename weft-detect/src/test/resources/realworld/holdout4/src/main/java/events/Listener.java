@@ -1,0 +1,6 @@
+package events;
+
+/** Told about each event of a batch. */
+public interface Listener {
+    void onEvent(String type, long timestamp);
+}

@@ -1,0 +1,5 @@
+package org.mywiki.index;
+
+/** A wiki page: title and markup. */
+public record Page(String title, String text) {
+}
