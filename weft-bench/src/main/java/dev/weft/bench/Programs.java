@@ -7,6 +7,7 @@ import dev.weft.bench.actors.MultiProducer;
 import dev.weft.bench.actors.PingThroughput;
 import dev.weft.bench.actors.SinglePing;
 import dev.weft.bench.actors.SingleProducer;
+import dev.weft.bench.peers.Peers;
 import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
 import dev.weft.bench.programs.FFT;
@@ -20,7 +21,17 @@ import dev.weft.bench.programs.LeaIntegrate;
 import dev.weft.bench.programs.Matmul;
 import dev.weft.bench.programs.NQueens;
 import dev.weft.bench.programs.UTS;
-import dev.weft.bench.peers.Peers;
+import dev.weft.bench.scoop.Chain;
+import dev.weft.bench.scoop.Chameneos;
+import dev.weft.bench.scoop.Condition;
+import dev.weft.bench.scoop.Mutex;
+import dev.weft.bench.scoop.Outer;
+import dev.weft.bench.scoop.ProdCons;
+import dev.weft.bench.scoop.Product;
+import dev.weft.bench.scoop.Randmat;
+import dev.weft.bench.scoop.ThreadRing;
+import dev.weft.bench.scoop.Thresh;
+import dev.weft.bench.scoop.Winnow;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,7 +58,19 @@ final class Programs {
                 new MediatorProgram(),
                 // The atomic-sets suite.
                 new dev.weft.bench.atomic.LuSearch(),
-                new dev.weft.bench.atomic.Ledger()));
+                new dev.weft.bench.atomic.Ledger(),
+                // The SCOOP suite (seed 002): the Cowichan parallel set, then the concurrent set.
+                new Randmat(),
+                new Thresh(),
+                new Winnow(),
+                new Outer(),
+                new Product(),
+                new Chain(),
+                new Mutex(),
+                new ProdCons(),
+                new Condition(),
+                new ThreadRing(),
+                new Chameneos()));
         // The peers suite: the same kernels on other languages' schedulers (./weft bench --peers).
         all.addAll(Peers.programs());
         return List.copyOf(all);

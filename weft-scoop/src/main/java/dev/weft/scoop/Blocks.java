@@ -1,0 +1,405 @@
+package dev.weft.scoop;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The separate block protocol: reservation (atomic, in handler order), the body, wait conditions, and the
+ * end of the block with its failure handshake. {@link Scoop}'s static methods are thin typed fronts for
+ * {@link #run}. See PROTOCOL.md ("Reservation", "Wait conditions", "Failures").
+ */
+final class Blocks {
+    /** How a block holds each of its handlers. */
+    private static final int LOCAL = 0;   // the client is the handler itself: direct access, no queue
+    private static final int NESTED = 1;  // an enclosing block of the same client holds it: reuse its queue
+    static final int FRESH = 2;           // this block reserves it
+
+    private static final Predicate<Object> ALWAYS = x -> true;
+
+    private Blocks() {
+    }
+
+    /**
+     * Runs a block over {@code refs} (any number, any order, repeats allowed): reserves their handlers,
+     * waits until {@code when} (if not null) holds, runs {@code body} with one view per reference, ends the
+     * block. Returns what {@code body} returned.
+     */
+    static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body) {
+        Client client = Client.current();
+        Handler[] hs = distinctHandlers(refs);
+        Scoop scoop = hs[0].scoop;
+        for (Handler h : hs) {
+            if (h.scoop != scoop) {
+                throw new IllegalArgumentException("a block cannot reserve handlers of different Scoop runtimes: "
+                        + hs[0] + " and " + h);
+            }
+        }
+        for (;;) {
+            int[] kind = new int[hs.length];
+            PrivateQueue[] qs = new PrivateQueue[hs.length];
+            reserve(client, hs, kind, qs, scoop.queueOfQueues);
+            Reserved<?>[] views = new Reserved<?>[refs.length];
+            for (int i = 0; i < refs.length; i++) {
+                int j = indexOf(hs, refs[i].handler);
+                views[i] = new Reserved<>(qs[j], refs[i].object);
+            }
+            Throwable primary = null;
+            R result = null;
+            Wake wake = null;
+            try {
+                if (when != null && !when.test(views)) {
+                    int fresh = countFresh(kind);
+                    if (fresh == 0) {
+                        throw new IllegalStateException("the wait condition is false and every handler it depends on"
+                                + " is held by this client's enclosing blocks, so it can never become true");
+                    }
+                    if (hs.length == 1 && scoop.queueOfQueues) {
+                        suspendUntil(qs[0], views, when); // the handler re-evaluates; the block goes on after
+                    } else {
+                        wake = new Wake(Thread.currentThread());
+                    }
+                }
+                if (wake == null) {
+                    result = body.apply(views);
+                }
+            } catch (Throwable t) {
+                primary = t;
+            }
+            for (Reserved<?> v : views) {
+                v.closed = true;
+            }
+            Throwable failure = release(hs, kind, qs, scoop.queueOfQueues, wake, primary);
+            if (failure != null) {
+                throw Blocks.<RuntimeException>sneaky(failure);
+            }
+            if (wake == null) {
+                return result;
+            }
+            wake.await();
+        }
+    }
+
+    /** A block with a single call, without views or arrays: the hot path of {@link Separate#call}. */
+    static <T> void call(Separate<T> a, Consumer<? super T> action) {
+        Objects.requireNonNull(action, "action");
+        Handler h = a.handler;
+        Client client = Client.current();
+        if (client.handler == h) {
+            action.accept(a.object);
+            return;
+        }
+        if (!h.scoop.queueOfQueues) {
+            run(new Separate<?>[] {a}, null, v -> {
+                Blocks.<T>cast(v[0]).call(action);
+                return null;
+            });
+            return;
+        }
+        PrivateQueue q = client.queueFor(h);
+        if (q.depth > 0) {
+            q.logCall(action, a.object); // inside an open block of this client on h
+            return;
+        }
+        q.open();
+        h.qoq.offer(q);
+        q.offer(action, a.object);
+        Throwable t = q.close(Markers.END_BLOCK, null); // signals the handler once, after both items
+        if (t != null) {
+            throw new CallFailedException(h, t);
+        }
+    }
+
+    /**
+     * An asynchronous block: a one-shot client that reserves {@code a} now (so it is ordered after the
+     * caller's earlier blocks on it) and runs {@code body} on a worker once {@code when} holds, holding no
+     * thread while it waits. In the lock-based mode it is a task that runs a blocking block.
+     */
+    static <A> void async(Separate<A> a, Predicate<? super Reserved<A>> when, Consumer<? super Reserved<A>> body) {
+        Handler h = a.handler;
+        Scoop scoop = h.scoop;
+        if (!scoop.queueOfQueues) {
+            Starts.start(scoop.pool, () -> {
+                try {
+                    run(new Separate<?>[] {a},
+                            when == null ? null : v -> when.test(cast(v[0])),
+                            v -> {
+                                body.accept(cast(v[0]));
+                                return null;
+                            });
+                } catch (Throwable t) {
+                    scoop.reportUndelivered(t);
+                }
+            });
+            return;
+        }
+        PrivateQueue q = new PrivateQueue(h, null);
+        q.opened = 1;
+        q.depth = 1;
+        Reserved<A> view = new Reserved<>(q, a.object);
+        Guard g = new Guard(q, view, when == null ? ALWAYS : when, null, body);
+        q.offer(Markers.SUSPEND_BLOCK, g);
+        h.qoq.offer(q);
+        h.signalWork();
+    }
+
+    /** Runs an asynchronous block that its handler granted; spawned by the handler on its worker. */
+    static void runGranted(Guard g) {
+        PrivateQueue q = g.queue;
+        q.owner = Thread.currentThread();
+        Client.Context ctx = Client.context();
+        Client saved = ctx.current;
+        ctx.current = Client.forBlock(q);
+        Throwable err = g.error;
+        try {
+            if (err == null) {
+                g.body.accept(g.view);
+            }
+        } catch (Throwable t) {
+            err = t;
+        } finally {
+            ctx.current = saved;
+            g.view.closed = true;
+            Throwable f = q.close(Markers.END_BLOCK, null);
+            if (f != null) {
+                err = combine(err, new CallFailedException(q.handler, f));
+            }
+        }
+        if (err != null) {
+            q.handler.scoop.reportUndelivered(err);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Reservation
+
+    /**
+     * Decides how the block holds each handler and reserves the fresh ones atomically: in the
+     * queue-of-queues mode by enqueueing its private queues while holding the handlers' reservation spin
+     * locks in handler order (a single fresh handler needs no lock); in the lock-based mode by taking the
+     * handlers' block locks in handler order. The order is global, so no two blocks wait for each other's
+     * reservations.
+     */
+    private static void reserve(Client client, Handler[] hs, int[] kind, PrivateQueue[] qs, boolean qoq) {
+        int fresh = 0;
+        for (int i = 0; i < hs.length; i++) {
+            Handler h = hs[i];
+            if (client.handler == h) {
+                kind[i] = LOCAL;
+            } else if (qoq) {
+                PrivateQueue q = client.queueFor(h);
+                qs[i] = q;
+                kind[i] = q.depth > 0 ? NESTED : FRESH;
+            } else if (h.blockLock.isHeldByCurrentThread()) {
+                if (h.shared.client != client) {
+                    throw new IllegalStateException("lock-based mode: " + h + " is held by another client on this"
+                            + " thread (a handler or task run inside that client's block); it could never be reserved");
+                }
+                kind[i] = NESTED;
+                qs[i] = h.shared;
+            } else {
+                kind[i] = FRESH;
+                qs[i] = h.shared;
+            }
+            if (kind[i] == FRESH) {
+                fresh++;
+            }
+        }
+        if (qoq) {
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    qs[i].open();
+                } else if (kind[i] == NESTED) {
+                    qs[i].depth++;
+                }
+            }
+            enqueueAtomically(hs, qs, kind, fresh);
+        } else {
+            int locked = 0;
+            try {
+                for (int i = 0; i < hs.length; i++) {
+                    if (kind[i] != LOCAL) {
+                        hs[i].acquireBlockLock(); // re-entrant for NESTED: released once at the end
+                    }
+                    locked = i + 1;
+                }
+            } catch (Throwable t) {
+                for (int i = locked - 1; i >= 0; i--) {
+                    if (kind[i] != LOCAL) {
+                        hs[i].blockLock.unlock();
+                    }
+                }
+                throw t;
+            }
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    qs[i].client = client;
+                    qs[i].open();
+                } else if (kind[i] == NESTED) {
+                    qs[i].depth++;
+                }
+            }
+        }
+    }
+
+    /**
+     * Appends the fresh queues to their handlers' queues of queues as one atomic step with respect to every
+     * other multi-handler reservation: the handlers' reservation spin locks are taken in handler order (the
+     * order of {@code hs}) and held only while enqueueing, which never waits. So two reservations that share
+     * handlers enqueue in the same order on all of them. A single handler needs no lock: there is no second
+     * queue to keep in step with. Checked by {@code ReservationLincheckTest}.
+     */
+    static void enqueueAtomically(Handler[] hs, PrivateQueue[] qs, int[] kind, int fresh) {
+        boolean lock = fresh > 1;
+        if (lock) {
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    hs[i].lockReservation();
+                }
+            }
+        }
+        try {
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    hs[i].qoq.offer(qs[i]);
+                }
+            }
+        } finally {
+            if (lock) {
+                for (int i = hs.length - 1; i >= 0; i--) {
+                    if (kind[i] == FRESH) {
+                        hs[i].unlockReservation();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Ends the block on every handler: a fresh one gets END (or END_WAKE with {@code wake}) and its failure
+     * is taken if already recorded; a nested one only drops a level. Returns what the caller must throw:
+     * {@code primary} (the body's exception) with the call failures suppressed, or the first call failure
+     * with the others suppressed, or null.
+     */
+    private static Throwable release(Handler[] hs, int[] kind, PrivateQueue[] qs, boolean qoq, Wake wake,
+            Throwable primary) {
+        Throwable out = primary;
+        for (int i = 0; i < hs.length; i++) {
+            Throwable f = null;
+            try {
+                if (kind[i] == FRESH) {
+                    f = wake == null
+                            ? qs[i].close(Markers.END_BLOCK, null)
+                            : qs[i].close(Markers.END_AND_WAKE, wake);
+                } else if (kind[i] == NESTED) {
+                    qs[i].depth--;
+                }
+            } catch (Throwable t) {
+                out = combine(out, t); // a rejected activation: still end every other handler
+            } finally {
+                if (!qoq && kind[i] != LOCAL) {
+                    hs[i].blockLock.unlock();
+                }
+            }
+            if (f != null) {
+                out = combine(out, new CallFailedException(hs[i], f));
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Wait conditions
+
+    /**
+     * The single-handler wait (queue-of-queues mode): hands the condition to the handler (SUSPEND) and parks
+     * until the handler grants the block, which it does after another client's block ends and the
+     * condition holds; meanwhile the handler serves other clients. The block then goes on, still reserved.
+     */
+    private static void suspendUntil(PrivateQueue q, Reserved<?>[] views, Predicate<Reserved<?>[]> when) {
+        Guard g = new Guard(q, views[0], v -> when.test(views), Thread.currentThread(), null);
+        q.offer(Markers.SUSPEND_BLOCK, g);
+        q.synced = false;
+        q.handler.signalWork();
+        for (int i = 0; i < Waiting.SPINS / 4 && g.state == Guard.WAITING; i++) {
+            Thread.onSpinWait();
+        }
+        if (g.state == Guard.WAITING) {
+            Waiting.block(() -> {
+                boolean interrupted = false;
+                while (g.state == Guard.WAITING) {
+                    LockSupport.park(g);
+                    interrupted |= Thread.interrupted();
+                }
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        if (g.error != null) {
+            throw Blocks.<RuntimeException>sneaky(g.error);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private static Handler[] distinctHandlers(Separate<?>[] refs) {
+        Handler[] hs = new Handler[refs.length];
+        int n = 0;
+        outer:
+        for (Separate<?> r : refs) {
+            Objects.requireNonNull(r, "separate reference");
+            for (int i = 0; i < n; i++) {
+                if (hs[i] == r.handler) {
+                    continue outer;
+                }
+            }
+            hs[n++] = r.handler;
+        }
+        hs = n == hs.length ? hs : Arrays.copyOf(hs, n);
+        Arrays.sort(hs, (x, y) -> Long.compare(x.id, y.id));
+        return hs;
+    }
+
+    private static int indexOf(Handler[] hs, Handler h) {
+        for (int i = 0; i < hs.length; i++) {
+            if (hs[i] == h) {
+                return i;
+            }
+        }
+        throw new AssertionError(h);
+    }
+
+    private static int countFresh(int[] kind) {
+        int n = 0;
+        for (int k : kind) {
+            if (k == FRESH) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    static Throwable combine(Throwable primary, Throwable secondary) {
+        if (primary == null) {
+            return secondary;
+        }
+        if (secondary != null && secondary != primary) {
+            primary.addSuppressed(secondary);
+        }
+        return primary;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T> Reserved<T> cast(Reserved<?> v) {
+        return (Reserved<T>) v;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <X extends Throwable> X sneaky(Throwable t) throws X {
+        throw (X) t;
+    }
+}

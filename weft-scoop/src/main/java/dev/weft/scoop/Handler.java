@@ -1,0 +1,364 @@
+package dev.weft.scoop;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A SCOOP processor: it owns objects and runs, one at a time and in order, the calls that clients log on
+ * them in separate blocks. A handler is not a thread: it runs as a task of its runtime's
+ * {@link dev.weft.WeftPool} while it has work, and costs nothing but memory while it has none.
+ *
+ * <pre>{@code
+ * Scoop scoop = Scoop.on(pool);
+ * Handler bank = scoop.newHandler();
+ * Separate<Account> alice = bank.own(new Account());   // both accounts live on one handler
+ * Separate<Account> bob = bank.own(new Account());
+ * Scoop.separate(alice, bob, (a, b) -> {                // one reservation of the handler
+ *     a.call(x -> x.withdraw(10));
+ *     b.call(x -> x.deposit(10));
+ * });
+ * }</pre>
+ *
+ * <p>Objects given to {@link #own} belong to the handler from then on: code outside its calls and the
+ * queries of a block that reserves it must not touch them.
+ */
+public final class Handler {
+    private static final AtomicLong IDS = new AtomicLong();
+
+    static final int IDLE = 0;
+    /** An activation is spawned (or the handler yielded) and no thread runs it yet. */
+    static final int PENDING = 1;
+    static final int RUNNING = 2;
+
+    /** Items a spawned activation runs before it yields: re-spawning polls the worker's steal requests. */
+    static final int BATCH = 256;
+
+    private static final VarHandle STATE;
+    private static final VarHandle RESERVING;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATE = l.findVarHandle(Handler.class, "state", int.class);
+            RESERVING = l.findVarHandle(Handler.class, "reserving", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Unique across runtimes: the global order in which blocks reserve several handlers. */
+    final long id;
+    final Scoop scoop;
+    /** The queue of queues (queue-of-queues mode); null in the lock-based mode. */
+    final MpscLinkedQueue<PrivateQueue> qoq;
+    /** The handler's one queue and the lock its clients hold for a whole block (lock-based mode). */
+    final PrivateQueue shared;
+    final ReentrantLock blockLock;
+    /** This handler as the client of other handlers, for blocks its calls open. */
+    final Client asClient;
+    private final Runnable activation = this::activate;
+
+    /** IDLE, PENDING or RUNNING; whoever moves it to RUNNING runs the handler (PROTOCOL.md "Activation"). */
+    volatile int state;
+    /** Spin lock taken, in handler order, while a block enqueues itself on several handlers. */
+    private volatile int reserving;
+
+    // ---- Owned by the thread running the handler (state RUNNING) ----
+    /** The private queue being served, or null between blocks (queue-of-queues mode). */
+    private PrivateQueue current;
+    /** Suspended guarded blocks and waiting clients; null until the first one. */
+    private ArrayDeque<Object> waiters;
+    /** Blocks finished and query round trips served; for tests and diagnostics. */
+    private long blocksEnded;
+    private long syncsServed;
+
+    Handler(Scoop scoop) {
+        this.scoop = scoop;
+        this.id = IDS.incrementAndGet();
+        this.asClient = new Client(this);
+        if (scoop.queueOfQueues) {
+            qoq = new MpscLinkedQueue<>();
+            shared = null;
+            blockLock = null;
+        } else {
+            qoq = null;
+            shared = new PrivateQueue(this, null);
+            blockLock = new ReentrantLock();
+            current = shared;
+        }
+    }
+
+    /**
+     * Gives {@code object} to this handler and returns the separate reference through which clients
+     * reach it. From now on only this handler's calls, and the queries of blocks that reserve it, may
+     * touch the object.
+     *
+     * @throws NullPointerException if {@code object} is null
+     */
+    public <T> Separate<T> own(T object) {
+        Objects.requireNonNull(object, "object");
+        return new Separate<>(this, object);
+    }
+
+    /** The runtime this handler belongs to. */
+    public Scoop scoop() {
+        return scoop;
+    }
+
+    @Override
+    public String toString() {
+        return "Handler-" + id;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Activation (PROTOCOL.md "Activation")
+
+    /**
+     * Makes sure someone will serve what a client just appended (with a sequentially consistent store):
+     * if the handler is idle, it becomes PENDING and is spawned on the calling worker — a detached fork
+     * that runs when that worker's enclosing construct drains, or earlier on a thief; from outside the pool,
+     * or once the worker's chain of nested starts reaches its bound ({@link Starts}), it goes to the pool's
+     * inbox.
+     */
+    void signalWork() {
+        if (state == IDLE && STATE.compareAndSet(this, IDLE, PENDING)) {
+            try {
+                Starts.start(scoop.pool, activation);
+            } catch (RejectedExecutionException | Error e) {
+                state = IDLE; // nobody will run it; a later signal may try again
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Runs the handler on the calling pool worker if nobody runs it: idle, or PENDING (its spawned
+     * activation has not started; it will find the handler taken and do nothing). Returns whether it ran.
+     */
+    boolean claimAndRun() {
+        int s = state;
+        if (s != RUNNING && STATE.compareAndSet(this, s, RUNNING)) {
+            runLoop(false);
+            return true;
+        }
+        return false;
+    }
+
+    private void activate() {
+        if (STATE.compareAndSet(this, PENDING, RUNNING)) {
+            runLoop(true);
+        }
+    }
+
+    /**
+     * Serves items until there are none it may serve, then goes idle. The last step is the idle
+     * handshake: store IDLE, then look for items again (both sequentially consistent); a client stores its
+     * item and then reads the state. So either this loop sees the item, or the client sees IDLE and
+     * activates the handler — no item is left unserved.
+     */
+    void runLoop(boolean yielding) {
+        Client.Context ctx = Client.context();
+        Client saved = ctx.current;
+        ctx.current = asClient;
+        try {
+            int budget = BATCH;
+            for (;;) {
+                while (step()) {
+                    if (yielding && --budget == 0) {
+                        if (yieldActivation()) {
+                            return;
+                        }
+                        budget = BATCH;
+                    }
+                }
+                PrivateQueue cur = current; // read before releasing: another runner may change it after
+                state = IDLE;
+                boolean more = cur != null ? cur.hasItem() : qoq != null && qoq.hasItem();
+                if (!more || !STATE.compareAndSet(this, IDLE, RUNNING)) {
+                    return;
+                }
+            }
+        } finally {
+            ctx.current = saved;
+        }
+    }
+
+    /** Hands the rest of a long run to a fresh activation: the spawn lets the worker serve steal requests. */
+    private boolean yieldActivation() {
+        state = PENDING;
+        try {
+            Starts.start(scoop.pool, activation);
+            return true;
+        } catch (RejectedExecutionException e) {
+            // Cannot re-spawn (pool shut down); keep running, unless a waiting client took over meanwhile.
+            return !STATE.compareAndSet(this, PENDING, RUNNING);
+        }
+    }
+
+    /** Serves one item; false if there is nothing this handler may serve now. */
+    private boolean step() {
+        PrivateQueue q = current;
+        if (q == null) {
+            q = qoq.poll();
+            if (q == null) {
+                return false;
+            }
+            current = q;
+        }
+        Object tag = q.poll();
+        if (tag == null) {
+            return false; // the client's block is open but it has not logged more yet
+        }
+        Object arg = q.polledArg;
+        q.polledArg = null;
+        if (tag instanceof Markers.Marker m) {
+            switch (m.kind) {
+                case Markers.END -> endBlock(q);
+                case Markers.SYNC -> {
+                    syncsServed++;
+                    q.reachSync();
+                }
+                case Markers.SUSPEND -> suspend((Guard) arg);
+                case Markers.END_WAKE -> {
+                    endBlock(q);
+                    addWaiter(arg);
+                }
+                default -> throw new AssertionError(m);
+            }
+        } else if (!q.skipping) {
+            try {
+                @SuppressWarnings("unchecked")
+                java.util.function.Consumer<Object> action = (java.util.function.Consumer<Object>) tag;
+                action.accept(arg);
+            } catch (Throwable t) {
+                q.recordFailure(t);
+            }
+        }
+        return true;
+    }
+
+    private void endBlock(PrivateQueue q) {
+        q.ended();
+        blocksEnded++;
+        if (qoq != null) {
+            current = null;
+        }
+        if (waiters != null && !waiters.isEmpty()) {
+            afterBlock();
+        }
+    }
+
+    private void addWaiter(Object w) {
+        if (waiters == null) {
+            waiters = new ArrayDeque<>();
+        }
+        waiters.addLast(w);
+    }
+
+    /**
+     * A guarded block reached the handler (its client found the condition false, or it is an asynchronous
+     * block arriving). The handler is idle on its queue: evaluate now; if false, suspend the block and serve
+     * others.
+     */
+    private void suspend(Guard g) {
+        if (g.evaluate()) {
+            grant(g);
+        } else {
+            current = null;
+            addWaiter(g);
+        }
+    }
+
+    /**
+     * Another client's block ended, so the state of this handler's objects may have changed: wake every
+     * client that re-evaluates its own condition, and resume the oldest suspended block whose condition now
+     * holds (one: the handler is then reserved by it).
+     */
+    private void afterBlock() {
+        ArrayDeque<Object> ws = waiters;
+        int n = ws.size();
+        Guard granted = null;
+        for (int i = 0; i < n; i++) {
+            Object w = ws.pollFirst();
+            if (w instanceof Wake wake) {
+                wake.fire();
+            } else {
+                Guard g = (Guard) w;
+                if (granted == null && current == null && g.evaluate()) {
+                    granted = g;
+                } else {
+                    ws.addLast(g);
+                }
+            }
+        }
+        if (granted != null) {
+            grant(granted);
+        }
+    }
+
+    /** Resumes a guarded block: the handler stays idle on its queue until the block ends. */
+    private void grant(Guard g) {
+        PrivateQueue q = g.queue;
+        current = q;
+        q.synced = true;
+        if (g.client != null) {
+            g.state = Guard.GRANTED;        // volatile: publishes error and the queue's client fields
+            LockSupport.unpark(g.client);
+        } else {
+            g.state = Guard.GRANTED;
+            Starts.start(scoop.pool, () -> Blocks.runGranted(g));
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Reservation locks
+
+    /** The spin lock a multi-handler reservation holds while it enqueues (queue-of-queues mode). */
+    void lockReservation() {
+        for (int spins = 0; !RESERVING.compareAndSet(this, 0, 1); spins++) {
+            if (spins < 64) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // the holder only enqueues; it may have been descheduled
+            }
+        }
+    }
+
+    void unlockReservation() {
+        RESERVING.setRelease(this, 0);
+    }
+
+    /**
+     * The lock-based mode's reservation: the handler's lock, held for the whole block. A waiting client
+     * spins briefly, then blocks through {@code Weft.blocking}.
+     */
+    void acquireBlockLock() {
+        ReentrantLock l = blockLock;
+        if (l.tryLock()) {
+            return;
+        }
+        for (int i = 0; i < Waiting.SPINS; i++) {
+            Thread.onSpinWait();
+            if (l.tryLock()) {
+                return;
+            }
+        }
+        Waiting.block(l::lock);
+    }
+
+    /** Blocks this handler has finished (handler-owned; read by tests once the handler is quiet). */
+    long blocksEnded() {
+        return blocksEnded;
+    }
+
+    /** Query round trips this handler has served (handler-owned; read by tests once the handler is quiet). */
+    long syncsServed() {
+        return syncsServed;
+    }
+}

@@ -1,0 +1,161 @@
+package dev.weft.scoop;
+
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * A separate object as seen inside the block that reserves its handler: the only way to act on it.
+ * {@link #call} logs an asynchronous command and returns at once; {@link #query} waits until the handler
+ * has run every call logged before it and then runs the function on the calling thread (seed 002's
+ * client-run queries), so it sees the object exactly as those calls left it.
+ *
+ * <pre>{@code
+ * Scoop.separate(account, a -> {
+ *     a.call(x -> x.deposit(100));                 // logged; the handler runs it later, in order
+ *     long balance = a.queryLong(Account::balance); // waits for the deposit, then reads on this thread
+ * });
+ * }</pre>
+ *
+ * <p>A view belongs to its block: using it after the block ended, or from another thread (a task forked
+ * inside the block, say), throws {@link IllegalStateException}. Calls and queries should touch only the
+ * object they are given and values they capture; an object reached through a query must not be kept and
+ * used after the query returns.
+ *
+ * @param <T> the object's type
+ */
+public final class Reserved<T> {
+    /** The block's private queue; null when the client is the object's own handler (direct access). */
+    final PrivateQueue queue;
+    final T target;
+    /** The thread of a direct (own-handler) view. */
+    private final Thread localOwner;
+    /** Set when the block ends (read by the block's own thread only). */
+    boolean closed;
+
+    Reserved(PrivateQueue queue, T target) {
+        this.queue = queue;
+        this.target = target;
+        this.localOwner = queue == null ? Thread.currentThread() : null;
+    }
+
+    /**
+     * Logs {@code action} on the object: the handler runs it after every call this client logged before,
+     * with no call of another client in between. Returns at once. If it throws, the handler skips the
+     * block's remaining calls and the failure reaches this client as a {@link CallFailedException} at its
+     * next query in the block or when the block ends (see {@link Scoop} "Failures").
+     *
+     * @throws NullPointerException if {@code action} is null
+     * @throws IllegalStateException if the block has ended or this is not the block's thread
+     */
+    public void call(Consumer<? super T> action) {
+        Objects.requireNonNull(action, "action");
+        PrivateQueue q = usable();
+        if (q == null) {
+            action.accept(target); // the client is the object's handler: an ordinary call
+            return;
+        }
+        q.logCall(action, target);
+    }
+
+    /**
+     * Runs {@code query} on the object once the handler has run every call logged before it, and returns
+     * its result. The function runs on the calling thread while the handler is idle; its own exceptions
+     * propagate unchanged. After a query, further queries skip the round trip until the next call (dynamic
+     * sync coalescing, unless the runtime switches it off).
+     *
+     * @throws CallFailedException if a call logged earlier in this block failed
+     * @throws NullPointerException if {@code query} is null
+     * @throws IllegalStateException if the block has ended or this is not the block's thread
+     */
+    public <R> R query(Function<? super T, ? extends R> query) {
+        Objects.requireNonNull(query, "query");
+        PrivateQueue q = usable();
+        if (q != null && !q.synced) {
+            q.sync();
+        }
+        R r = query.apply(target);
+        if (q != null && !q.keepSynced) {
+            q.synced = false;
+        }
+        return r;
+    }
+
+    /** {@link #query} for an {@code int} result, without boxing. */
+    public int queryInt(ToIntFunction<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        PrivateQueue q = usable();
+        if (q != null && !q.synced) {
+            q.sync();
+        }
+        int r = query.applyAsInt(target);
+        if (q != null && !q.keepSynced) {
+            q.synced = false;
+        }
+        return r;
+    }
+
+    /** {@link #query} for a {@code long} result, without boxing. */
+    public long queryLong(ToLongFunction<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        PrivateQueue q = usable();
+        if (q != null && !q.synced) {
+            q.sync();
+        }
+        long r = query.applyAsLong(target);
+        if (q != null && !q.keepSynced) {
+            q.synced = false;
+        }
+        return r;
+    }
+
+    /** {@link #query} for a {@code double} result, without boxing. */
+    public double queryDouble(ToDoubleFunction<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        PrivateQueue q = usable();
+        if (q != null && !q.synced) {
+            q.sync();
+        }
+        double r = query.applyAsDouble(target);
+        if (q != null && !q.keepSynced) {
+            q.synced = false;
+        }
+        return r;
+    }
+
+    /** {@link #query} for a {@code boolean} result, without boxing: the usual form of a wait condition. */
+    public boolean test(Predicate<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        PrivateQueue q = usable();
+        if (q != null && !q.synced) {
+            q.sync();
+        }
+        boolean r = query.test(target);
+        if (q != null && !q.keepSynced) {
+            q.synced = false;
+        }
+        return r;
+    }
+
+    private PrivateQueue usable() {
+        if (closed) {
+            throw new IllegalStateException("a separate object's view was used after its block ended");
+        }
+        PrivateQueue q = queue;
+        Thread owner = q != null ? q.owner : localOwner;
+        if (owner != Thread.currentThread()) {
+            throw new IllegalStateException("a separate object's view was used by " + Thread.currentThread().getName()
+                    + ", not by the thread running its block: views may not be shared with other threads or tasks");
+        }
+        return q;
+    }
+
+    @Override
+    public String toString() {
+        return "Reserved[" + (queue != null ? queue.handler : "own handler") + "]";
+    }
+}

@@ -1,0 +1,351 @@
+package dev.weft.scoop;
+
+import dev.weft.WeftPool;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * SCOOP separate handlers on a {@link WeftPool} (seed 002, SCOOP/Qs): a runtime that creates
+ * {@linkplain Handler handlers}, and the separate blocks through which clients use the objects they own.
+ *
+ * <pre>{@code
+ * try (WeftPool pool = new WeftPool()) {
+ *     Scoop scoop = Scoop.on(pool);
+ *     Separate<Account> acc = scoop.create(new Account());
+ *     Scoop.separate(acc, a -> {
+ *         a.call(x -> x.deposit(100));                    // asynchronous: logged, runs later, in order
+ *         a.call(x -> x.withdraw(30));
+ *         long balance = a.queryLong(Account::balance);   // waits for both calls: 70
+ *     });
+ *     // A wait condition: the block runs once the condition holds (re-evaluated after other clients' blocks).
+ *     Scoop.separate(queue, q -> q.test(Queue::nonEmpty), q -> process(q.query(Queue::take)));
+ * }
+ * }</pre>
+ *
+ * <h2>Guarantees</h2>
+ * <ul>
+ * <li>The calls a block logs on a handler run in the order logged, with no call of another client in
+ *     between; a query sees every call logged before it.</li>
+ * <li>A block over several handlers reserves them atomically: two blocks that share handlers are
+ *     ordered the same way on each of them (seed 002's two handlers whose colours are always seen equal).</li>
+ * <li>Reservation never waits (queue-of-queues mode): blocks that only log calls never deadlock, whatever
+ *     the order in which clients name handlers or nest blocks. Blocks over several handlers reserve in one
+ *     global handler order, also in the lock-based mode.</li>
+ * <li>A handler is a task of the pool while it has work and nothing while idle; a handler woken by a
+ *     client's call is started on the client's worker (a detached fork) unless another worker takes it.
+ *     A client waiting in a query or a wait condition runs the handler itself if nobody runs it, or parks
+ *     through {@link dev.weft.Weft#blocking}, so it never holds a worker hostage: a pool of parallelism 1
+ *     finishes.</li>
+ * </ul>
+ *
+ * <h2>Failures</h2>
+ * An exception thrown by a query propagates to the client unchanged (the query runs on the client). An
+ * exception thrown by a call, on the handler, makes the handler skip the block's remaining calls (their
+ * assumptions no longer hold: SCOOP's "dirty" rule) and reaches the client as a
+ * {@link CallFailedException}: at its next query on that handler in the block, or when the block ends if
+ * the handler has run the call by then. The end of a block does not wait for the handler — waiting there
+ * is what lets call-only blocks deadlock — so a failure the handler reaches after the client left the block
+ * goes to the runtime's failure handler ({@link Builder#failureHandler}); every failure goes to exactly one
+ * of these places. A client that must know ends its block with a query.
+ *
+ * <h2>Configuration</h2>
+ * The ablation switches of seed 002 are per runtime: {@link Builder#queueOfQueues(boolean)} off gives the
+ * lock-based SCOOP baseline (a client holds a lock per handler for its whole block);
+ * {@link Builder#syncCoalescing(boolean)} off makes every query a round trip.
+ */
+public final class Scoop {
+    final WeftPool pool;
+    final boolean queueOfQueues;
+    final boolean syncCoalescing;
+    private final Consumer<? super Throwable> failureHandler;
+
+    private Scoop(Builder b) {
+        this.pool = b.pool;
+        this.queueOfQueues = b.queueOfQueues;
+        this.syncCoalescing = b.syncCoalescing;
+        this.failureHandler = b.failureHandler;
+    }
+
+    /** A runtime on {@code pool} with every optimization of seed 002 on. */
+    public static Scoop on(WeftPool pool) {
+        return builder(pool).build();
+    }
+
+    /** A builder for a runtime on {@code pool} with non-default settings. */
+    public static Builder builder(WeftPool pool) {
+        return new Builder(Objects.requireNonNull(pool, "pool"));
+    }
+
+    /** The pool whose workers run this runtime's handlers. */
+    public WeftPool pool() {
+        return pool;
+    }
+
+    /** Whether handlers use a queue of private queues (else a lock per handler held for a whole block). */
+    public boolean queueOfQueues() {
+        return queueOfQueues;
+    }
+
+    /** Whether queries after a sync skip the round trip until the client logs another call. */
+    public boolean syncCoalescing() {
+        return syncCoalescing;
+    }
+
+    /** A new handler, owning nothing yet ({@link Handler#own}). */
+    public Handler newHandler() {
+        return new Handler(this);
+    }
+
+    /**
+     * Gives {@code object} to a new handler and returns its separate reference.
+     *
+     * @throws NullPointerException if {@code object} is null
+     */
+    public <T> Separate<T> create(T object) {
+        return newHandler().own(object);
+    }
+
+    @Override
+    public String toString() {
+        return "Scoop[" + pool + (queueOfQueues ? "" : ", lock-based") + (syncCoalescing ? "" : ", no coalescing") + "]";
+    }
+
+    /** A failure no client can receive any more; see "Failures" above. */
+    void reportUndelivered(Throwable t) {
+        try {
+            failureHandler.accept(t);
+        } catch (Throwable broken) {
+            System.getLogger("dev.weft.scoop").log(System.Logger.Level.ERROR,
+                    "the Scoop failure handler threw while reporting a failed call", broken);
+        }
+    }
+
+    /** Whether the calling thread is a worker of this runtime's pool (it may run handlers itself). */
+    boolean onPoolWorker() {
+        return WeftPool.current() == pool;
+    }
+
+    private static void defaultFailureHandler(Throwable t) {
+        Thread th = Thread.currentThread();
+        th.getUncaughtExceptionHandler().uncaughtException(th, t);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Separate blocks
+
+    /**
+     * A separate block: reserves {@code a}'s handler, runs {@code body} with the view through which it
+     * logs calls and runs queries, and ends the block. Reserving never waits (queue-of-queues mode); a block
+     * nested in a block of the same client on the same handler joins it.
+     *
+     * <pre>{@code
+     * Scoop.separate(log, l -> { l.call(x -> x.append("a")); l.call(x -> x.append("b")); }); // "ab", never split
+     * }</pre>
+     *
+     * @throws CallFailedException if a call of the block failed and the handler ran it before the end
+     * @throws NullPointerException if an argument is null
+     */
+    public static <A> void separate(Separate<A> a, Consumer<? super Reserved<A>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(body, "body");
+        Blocks.run(new Separate<?>[] {a}, null, v -> {
+            body.accept(Blocks.cast(v[0]));
+            return null;
+        });
+    }
+
+    /**
+     * A separate block with a wait condition (a SCOOP precondition): the body runs once {@code when} holds
+     * with the handler reserved. A false condition releases the handler; it is evaluated again each time
+     * the handler finishes another client's block (by the handler itself, in the queue-of-queues mode),
+     * never by busy-waiting. The condition should only query.
+     *
+     * <pre>{@code
+     * int item = Scoop.separateGet(buffer, b -> b.test(Buffer::nonEmpty), b -> b.queryInt(Buffer::take));
+     * }</pre>
+     *
+     * @throws IllegalStateException if the condition is false while the client's enclosing blocks hold the
+     *     handler (it could never become true)
+     */
+    public static <A> void separate(Separate<A> a, Predicate<? super Reserved<A>> when,
+            Consumer<? super Reserved<A>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        Blocks.run(new Separate<?>[] {a}, v -> when.test(Blocks.cast(v[0])), v -> {
+            body.accept(Blocks.cast(v[0]));
+            return null;
+        });
+    }
+
+    /**
+     * A block over two handlers, reserved atomically: no other block that reserves both is ordered
+     * differently on them. The arguments may be given in any order, and may name the same handler.
+     *
+     * <pre>{@code
+     * Scoop.separate(x, y, (a, b) -> { a.call(o -> o.paint(RED)); b.call(o -> o.paint(RED)); });
+     * }</pre>
+     */
+    public static <A, B> void separate(Separate<A> a, Separate<B> b,
+            BiConsumer<? super Reserved<A>, ? super Reserved<B>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(body, "body");
+        Blocks.run(new Separate<?>[] {a, b}, null, v -> {
+            body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
+            return null;
+        });
+    }
+
+    /** A block over two handlers with a wait condition over both; see the one-handler forms. */
+    public static <A, B> void separate(Separate<A> a, Separate<B> b,
+            BiPredicate<? super Reserved<A>, ? super Reserved<B>> when,
+            BiConsumer<? super Reserved<A>, ? super Reserved<B>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        Blocks.run(new Separate<?>[] {a, b}, v -> when.test(Blocks.cast(v[0]), Blocks.cast(v[1])), v -> {
+            body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
+            return null;
+        });
+    }
+
+    /**
+     * A block over any number of handlers, reserved atomically; the body receives one view per reference,
+     * in the order given.
+     *
+     * <pre>{@code
+     * Scoop.separateAll(List.of(p, q, r), views -> views.forEach(v -> ((Reserved<Fork>) v).call(Fork::take)));
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if {@code refs} is empty
+     */
+    public static void separateAll(List<? extends Separate<?>> refs, Consumer<? super List<Reserved<?>>> body) {
+        Objects.requireNonNull(refs, "refs");
+        Objects.requireNonNull(body, "body");
+        Separate<?>[] rs = refs.toArray(new Separate<?>[0]);
+        if (rs.length == 0) {
+            throw new IllegalArgumentException("a separate block needs at least one reference");
+        }
+        Blocks.run(rs, null, v -> {
+            body.accept(List.of(v));
+            return null;
+        });
+    }
+
+    /**
+     * A separate block that returns a value.
+     *
+     * <pre>{@code
+     * long total = Scoop.separateGet(acc, a -> { a.call(x -> x.deposit(5)); return a.queryLong(Account::balance); });
+     * }</pre>
+     */
+    public static <A, R> R separateGet(Separate<A> a, Function<? super Reserved<A>, ? extends R> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(body, "body");
+        return Blocks.run(new Separate<?>[] {a}, null, v -> body.apply(Blocks.cast(v[0])));
+    }
+
+    /** A separate block with a wait condition that returns a value; see {@link #separate(Separate, Predicate, Consumer)}. */
+    public static <A, R> R separateGet(Separate<A> a, Predicate<? super Reserved<A>> when,
+            Function<? super Reserved<A>, ? extends R> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        return Blocks.run(new Separate<?>[] {a}, v -> when.test(Blocks.cast(v[0])), v -> body.apply(Blocks.cast(v[0])));
+    }
+
+    /** A block over two handlers, reserved atomically, that returns a value. */
+    public static <A, B, R> R separateGet(Separate<A> a, Separate<B> b,
+            BiFunction<? super Reserved<A>, ? super Reserved<B>, ? extends R> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(body, "body");
+        return Blocks.run(new Separate<?>[] {a, b}, null, v -> body.apply(Blocks.cast(v[0]), Blocks.cast(v[1])));
+    }
+
+    /**
+     * An asynchronous separate block: returns at once; the block runs later on a worker of the pool, with
+     * {@code a} reserved, once {@code when} holds. It is a client of its own (a one-shot processor): it is
+     * ordered after the caller's earlier blocks on {@code a}, and while its condition is false it costs no
+     * thread — in the queue-of-queues mode its handler evaluates the condition after other clients' blocks
+     * and starts the body when it holds. (In the lock-based mode it is a task that runs a blocking block.)
+     * Nothing waits for it, so its failures, and its calls' failures, go to the runtime's failure handler.
+     *
+     * <pre>{@code
+     * // a consumer that never blocks a thread: take an item whenever one is there, then ask again
+     * void consume(Separate<Buffer> buf) {
+     *     Scoop.separateAsync(buf, b -> b.test(Buffer::nonEmpty), b -> { use(b.queryInt(Buffer::take)); consume(buf); });
+     * }
+     * }</pre>
+     */
+    public static <A> void separateAsync(Separate<A> a, Predicate<? super Reserved<A>> when,
+            Consumer<? super Reserved<A>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        Blocks.async(a, when, body);
+    }
+
+    /** An asynchronous separate block without a condition; see {@link #separateAsync(Separate, Predicate, Consumer)}. */
+    public static <A> void separateAsync(Separate<A> a, Consumer<? super Reserved<A>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(body, "body");
+        Blocks.async(a, null, body);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    /** Settings for a {@link Scoop} runtime. */
+    public static final class Builder {
+        private final WeftPool pool;
+        private boolean queueOfQueues = true;
+        private boolean syncCoalescing = true;
+        private Consumer<? super Throwable> failureHandler = Scoop::defaultFailureHandler;
+
+        private Builder(WeftPool pool) {
+            this.pool = pool;
+        }
+
+        /**
+         * Whether each handler keeps a queue of private queues, one per client, so that reserving never
+         * waits (default true). Off: the lock-based SCOOP baseline, where a client holds a lock on the
+         * handler for its whole block and other clients wait for it (and nested blocks that reserve handlers
+         * in opposite orders can deadlock).
+         */
+        public Builder queueOfQueues(boolean on) {
+            this.queueOfQueues = on;
+            return this;
+        }
+
+        /**
+         * Whether a query after a sync skips the round trip to the handler until the client logs another
+         * call (dynamic sync coalescing; default true). Off: every query is a round trip.
+         */
+        public Builder syncCoalescing(boolean on) {
+            this.syncCoalescing = on;
+            return this;
+        }
+
+        /**
+         * Receives the failures no client can receive: calls that failed after their block ended, and
+         * asynchronous blocks that failed. Default: the uncaught exception handler of the thread that finds
+         * the failure (for a pool worker, the pool's).
+         */
+        public Builder failureHandler(Consumer<? super Throwable> handler) {
+            this.failureHandler = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        public Scoop build() {
+            return new Scoop(this);
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package dev.weft.scoop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.Weft;
+import dev.weft.WeftPool;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * An exception in a call is never lost: it reaches the client at its next query on the handler in the
+ * block, or when the block ends if the handler has run the call by then, or — when the client has already
+ * left the block — the runtime's failure handler; exactly one of them, once.
+ */
+class FailureTest {
+    /** Handler-owned counter. */
+    static final class Cell {
+        long value;
+
+        void fail(String why) {
+            throw new IllegalStateException(why);
+        }
+    }
+
+    static void await(BooleanSupplier cond) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!cond.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not reached in 20 s");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void aFailedCallReachesTheNextQueryAndTheRestOfTheBlockIsSkipped(Modes m) {
+        m.with(2, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            CallFailedException e = assertThrows(CallFailedException.class, () -> Scoop.separate(cell, c -> {
+                c.call(x -> x.value++);
+                c.call(x -> x.fail("second call"));
+                c.call(x -> x.value += 100); // skipped: it assumed the second call's effect
+                c.queryLong(x -> x.value);
+            }));
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+            assertEquals("second call", e.getCause().getMessage());
+            assertSame(cell.handler(), e.handler());
+            assertEquals(1, (long) cell.query(x -> x.value), "the handler ran the first call only");
+            cell.call(x -> x.value++); // the handler serves later blocks normally
+            assertEquals(2, (long) cell.query(x -> x.value));
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void aFailedCallTheHandlerRanBeforeTheEndIsThrownAtTheEnd(Modes m) {
+        m.with(2, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            // An external client: the handler runs on a worker while the client waits inside its block.
+            CallFailedException e = assertThrows(CallFailedException.class, () -> Scoop.separate(cell, c -> {
+                c.call(x -> x.fail("no query after me"));
+                await(c.queue::failurePending);
+            }));
+            assertEquals("no query after me", e.getCause().getMessage());
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void aFailureTheHandlerFindsAfterTheClientLeftGoesToTheFailureHandler(Modes m) {
+        ConcurrentLinkedQueue<Throwable> undelivered = new ConcurrentLinkedQueue<>();
+        try (WeftPool pool = new WeftPool(1)) {
+            Scoop scoop = m.on(pool, undelivered);
+            Separate<Cell> cell = scoop.create(new Cell());
+            // On the only worker the handler's activation waits until the client task ends: the block is
+            // over before the call runs, so no client can receive the failure any more.
+            pool.run(() -> Scoop.separate(cell, c -> c.call(x -> x.fail("late"))));
+            cell.query(x -> x.value); // the handler is past the failed block
+            assertEquals(1, undelivered.size());
+            CallFailedException e = assertInstanceOf(CallFailedException.class, undelivered.peek());
+            assertEquals("late", e.getCause().getMessage());
+        }
+    }
+
+    /** Many racing blocks with one failing call each, some with a query after it: each failure once. */
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void everyFailureIsDeliveredExactlyOnce(Modes m) {
+        ConcurrentLinkedQueue<Throwable> undelivered = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<String> caught = new ConcurrentLinkedQueue<>();
+        int clients = 8;
+        int blocks = 200;
+        Hang.within(Duration.ofSeconds(60), () -> {
+            try (WeftPool pool = new WeftPool(3)) {
+                Scoop scoop = m.on(pool, undelivered);
+                List<Separate<Cell>> cells = List.of(scoop.create(new Cell()), scoop.create(new Cell()));
+                pool.run(() -> Weft.parallelFor(0, clients, c -> {
+                    SplittableRandom rnd = new SplittableRandom(c);
+                    for (int b = 0; b < blocks; b++) {
+                        String id = c + ":" + b;
+                        boolean query = rnd.nextInt(3) == 0;
+                        int delay = rnd.nextInt(300);
+                        try {
+                            Scoop.separate(cells.get(rnd.nextInt(2)), v -> {
+                                v.call(x -> x.value++);
+                                v.call(x -> x.fail(id));
+                                for (int i = 0; i < delay; i++) {
+                                    Thread.onSpinWait();
+                                }
+                                if (query) {
+                                    v.queryLong(x -> x.value);
+                                }
+                            });
+                        } catch (CallFailedException e) {
+                            caught.add(e.getCause().getMessage());
+                        }
+                    }
+                }));
+                for (Separate<Cell> c : cells) {
+                    c.query(x -> x.value); // every handler is past every failed block
+                }
+            }
+        });
+        List<String> all = new ArrayList<>(caught);
+        for (Throwable t : undelivered) {
+            all.add(t.getCause().getMessage());
+        }
+        Set<String> distinct = new HashSet<>(all);
+        assertEquals(all.size(), distinct.size(), "a failure was delivered twice");
+        assertEquals(clients * blocks, distinct.size(), "a failure was lost");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void failuresOfSeveralHandlersInOneBlockAreThrownTogether(Modes m) {
+        m.with(2, scoop -> {
+            Separate<Cell> x = scoop.create(new Cell());
+            Separate<Cell> y = scoop.create(new Cell());
+            CallFailedException e = assertThrows(CallFailedException.class, () -> Scoop.separate(x, y, (a, b) -> {
+                a.call(c -> c.fail("x"));
+                b.call(c -> c.fail("y"));
+                await(() -> a.queue.failurePending() && b.queue.failurePending());
+            }));
+            Set<String> got = new HashSet<>();
+            got.add(e.getCause().getMessage());
+            for (Throwable s : e.getSuppressed()) {
+                got.add(s.getCause().getMessage());
+            }
+            assertEquals(Set.of("x", "y"), got);
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void theBodysOwnExceptionComesFirstWithCallFailuresSuppressed(Modes m) {
+        m.with(2, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            UnsupportedOperationException body = new UnsupportedOperationException("body");
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                    () -> Scoop.separate(cell, c -> {
+                        c.call(x -> x.fail("call"));
+                        await(c.queue::failurePending);
+                        throw body;
+                    }));
+            assertSame(body, e);
+            assertEquals(1, e.getSuppressed().length);
+            assertEquals("call", e.getSuppressed()[0].getCause().getMessage());
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void aQueryThatThrowsPropagatesUnchanged(Modes m) {
+        m.with(2, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            ArithmeticException boom = new ArithmeticException("in the query");
+            ArithmeticException e = assertThrows(ArithmeticException.class, () -> Scoop.separate(cell, c -> {
+                c.call(x -> x.value = 3);
+                c.queryLong(x -> {
+                    throw boom;
+                });
+            }));
+            assertSame(boom, e);
+            assertEquals(3, (long) cell.query(x -> x.value));
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void errorsThrownByCallsAreDeliveredToo(Modes m) {
+        m.with(2, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            CallFailedException e = assertThrows(CallFailedException.class, () -> Scoop.separate(cell, c -> {
+                c.call(x -> {
+                    throw new LinkageError("an Error, not an Exception");
+                });
+                c.queryLong(x -> x.value);
+            }));
+            assertInstanceOf(LinkageError.class, e.getCause());
+            cell.call(x -> x.value = 1);
+            assertEquals(1, (long) cell.query(x -> x.value));
+        });
+    }
+
+    @Test
+    void failuresOfAsynchronousBlocksGoToTheFailureHandler() throws Exception {
+        for (Modes m : Modes.values()) {
+            ConcurrentLinkedQueue<Throwable> undelivered = new ConcurrentLinkedQueue<>();
+            try (WeftPool pool = new WeftPool(2)) {
+                Scoop scoop = m.on(pool, undelivered);
+                Separate<Cell> cell = scoop.create(new Cell());
+                CountDownLatch ran = new CountDownLatch(2);
+                IllegalArgumentException body = new IllegalArgumentException("async body");
+                Scoop.separateAsync(cell, c -> {
+                    ran.countDown();
+                    throw body;
+                });
+                Scoop.separateAsync(cell, c -> {
+                    c.call(x -> x.fail("async call")); // nobody waits for the block: the failure handler gets it
+                    ran.countDown();
+                });
+                assertTrue(ran.await(10, TimeUnit.SECONDS));
+                await(() -> undelivered.size() == 2);
+                Set<String> got = new HashSet<>();
+                for (Throwable t : undelivered) {
+                    got.add(t instanceof CallFailedException c ? c.getCause().getMessage() : t.getMessage());
+                }
+                assertEquals(Set.of("async body", "async call"), got, m.name());
+            }
+        }
+    }
+}
