@@ -359,8 +359,21 @@ final class PendingStack {
      */
     void runReclaimed(Job j) {
         int t0 = top;
-        runTaskInline(j);
-        drainTo(t0);
+        // A spawned body's leftovers drain here, one level deeper: a chain of spawns that a thief's
+        // request keeps publishing and this worker keeps taking back nests through this frame as a
+        // private chain does through Spawned.runDetached, so it counts toward the same bound.
+        boolean spawned = j instanceof Spawned;
+        if (spawned) {
+            owner.detachedDepth++;
+        }
+        try {
+            runTaskInline(j);
+            drainTo(t0);
+        } finally {
+            if (spawned) {
+                owner.detachedDepth--;
+            }
+        }
         if (j.counted) {
             j.scope.release();
         }

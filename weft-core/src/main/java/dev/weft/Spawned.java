@@ -7,6 +7,14 @@ package dev.weft;
  * as an {@code execute}d runnable's does.
  */
 final class Spawned extends Job {
+    /**
+     * Detached forks nested on one worker's stack beyond which {@link WeftPool#spawn} goes to the
+     * inbox ({@link Worker#detachedDepth}). Each level costs the spawned body's frames plus three of
+     * the drain; 256 levels stay far below a worker's default stack, while an inbox hop every 256
+     * chained spawns costs nothing measurable.
+     */
+    static final int MAX_NESTING = 256;
+
     final Runnable body;
 
     Spawned(Runnable body) {
@@ -16,10 +24,17 @@ final class Spawned extends Job {
     @Override
     void perform() {
         Worker w = Worker.current();
+        if (w != null) {
+            w.detachedDepth++;
+        }
         try {
             body.run();
         } catch (Throwable t) {
             (w != null ? w.pool : WeftPool.common()).reportUncaught(t);
+        } finally {
+            if (w != null) {
+                w.detachedDepth--;
+            }
         }
     }
 
@@ -37,14 +52,16 @@ final class Spawned extends Job {
             w.scope = new Frame(null, t0, saved);
         }
         w.jobBase = t0;
+        w.detachedDepth++;
         try {
             body.run();
         } catch (Throwable t) {
             w.pool.reportUncaught(t);
         } finally {
             try {
-                p.drainTo(t0);
+                p.drainTo(t0); // the leftovers' spawns run nested here: hence detachedDepth
             } finally {
+                w.detachedDepth--;
                 w.scope = saved;
                 w.jobBase = savedJobBase;
             }

@@ -270,8 +270,10 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      * current task, join half, finish or loop chunk drains it) or earlier on a hungry worker that takes
      * it. It belongs to no {@link Weft#finish} scope: a finish neither counts it nor waits for it
      * (though one may run it on its way out), and an {@code async} inside it throws. Called from any
-     * other thread — or when the worker already holds 1,024 unrun forks, which bounds its memory —
-     * it goes to the pool's inbox, as {@link #execute} does.
+     * other thread — or when the worker already holds 1,024 unrun forks, which bounds its memory, or
+     * runs 256 detached forks nested in each other (a chain of spawns, each run as its predecessor
+     * ends, goes one level deeper per hop), which bounds its stack — it goes to the pool's inbox, as
+     * {@link #execute} does.
      *
      * <p>Nothing waits for the task, so its failure goes to the pool's uncaught exception handler, as
      * for {@code execute}. Each call starts the task once: spawning the same {@code Runnable} object
@@ -288,7 +290,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         Objects.requireNonNull(task, "task");
         if (Thread.currentThread() instanceof Worker w && w.pool == this) {
             PendingStack p = w.pending;
-            if (p.privateCount() < Weft.ASYNC_PENDING_LIMIT) {
+            if (p.privateCount() < Weft.ASYNC_PENDING_LIMIT && w.detachedDepth < Spawned.MAX_NESTING) {
                 p.pushObject(task, PendingStack.K_SPAWN);
                 if (w.signal() != 0) {
                     w.onSignal();

@@ -87,6 +87,15 @@ final class Worker extends WorkerPadding2 {
      */
     int pauseDepth;
     /**
+     * How many detached forks ({@link Spawned}) are running nested on this worker's stack right now.
+     * A chain of spawns — each body spawning the next, as actors and SCOOP handlers do per message —
+     * runs one level deeper per hop, since each spawned body drains its leftovers in its own frame;
+     * {@link WeftPool#spawn} sends a spawn to the inbox once this reaches
+     * {@link Spawned#MAX_NESTING}, so the stack unwinds and the chain goes on from a top-level take.
+     * Owner-only.
+     */
+    int detachedDepth;
+    /**
      * The pending stack's height when the outermost paused region began (lowered by {@link #poppedTo}),
      * {@link #NOT_PAUSED} outside one: slots at or above it are never published
      * ({@link PendingStack#publishOldest}). Owner-only.

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -114,6 +115,60 @@ class SpawnTest {
             pool.spawn(self[0]);
             assertTrue(done.await(30, TimeUnit.SECONDS));
             assertEquals(10_000, runs.get());
+        });
+    }
+
+    /**
+     * A chain of spawns — each body spawns the next, as a message handler sends to an idle receiver —
+     * used to run one stack level deeper per hop, until the worker's stack overflowed and the chain was
+     * lost without a report. Each hop must run exactly once, in order, on a small stack, and the
+     * worker's stack must stay bounded however long the chain.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 8})
+    void aLongChainOfSpawnsRunsEveryHopOnABoundedStack(int parallelism) throws Exception {
+        WeftPool pool = WeftPool.builder().parallelism(parallelism).stackSize(512 * 1024).build();
+        TestPools.withPool(pool, p -> {
+            int hops = 300_000;
+            AtomicInteger next = new AtomicInteger();
+            AtomicInteger outOfOrder = new AtomicInteger();
+            AtomicInteger deepest = new AtomicInteger();
+            AtomicReference<Throwable> uncaught = new AtomicReference<>();
+            CountDownLatch done = new CountDownLatch(1);
+            final class Hop implements Runnable {
+                final int n;
+
+                Hop(int n) {
+                    this.n = n;
+                }
+
+                @Override
+                public void run() {
+                    if (next.getAndIncrement() != n) {
+                        outOfOrder.incrementAndGet();
+                    }
+                    if (n % 997 == 0) {
+                        deepest.accumulateAndGet((int) (long) StackWalker.getInstance().walk(Stream::count), Math::max);
+                    }
+                    if (n + 1 < hops) {
+                        p.spawn(new Hop(n + 1));
+                    } else {
+                        done.countDown();
+                    }
+                }
+            }
+            p.execute(() -> {
+                try {
+                    new Hop(0).run();
+                } catch (Throwable t) {
+                    uncaught.set(t);
+                }
+            });
+            assertTrue(done.await(120, TimeUnit.SECONDS), "the chain stopped at hop " + next.get());
+            assertEquals(hops, next.get());
+            assertEquals(0, outOfOrder.get());
+            assertNull(uncaught.get());
+            assertTrue(deepest.get() < 8 * Spawned.MAX_NESTING, "stack depth " + deepest.get()); // unbounded: ~4 frames a hop
         });
     }
 
