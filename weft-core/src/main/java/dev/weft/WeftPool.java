@@ -58,6 +58,12 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     final Thread.UncaughtExceptionHandler handler;
     private final int parallelism;
     private final long stackSize;
+    /**
+     * Detached forks that may run nested on one worker's stack before a spawn goes to the inbox
+     * ({@link Worker#detachedDepth}): {@link Spawned#MAX_NESTING}, fewer on small stacks (a level takes
+     * up to about half a kilobyte while the code is still interpreted).
+     */
+    final int maxDetachedNesting;
     private final int maxBlockingWorkers;
     private final boolean isCommon;
     /** log2 of 8 × parallelism, rounded up: loops divide their range by this with a shift. */
@@ -116,6 +122,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         this.name = b.name != null ? b.name : "weft-" + POOL_IDS.incrementAndGet();
         this.daemon = b.daemon;
         this.stackSize = b.stackSize;
+        long stack = b.stackSize > 0 ? b.stackSize : 1L << 20; // 0: the platform's default, 1 MiB on Linux
+        this.maxDetachedNesting = (int) Math.max(16, Math.min(Spawned.MAX_NESTING, stack / 2048));
         this.maxBlockingWorkers = b.maxBlockingWorkers;
         this.handler = b.handler;
         this.isCommon = isCommon;
@@ -271,9 +279,9 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      * it. It belongs to no {@link Weft#finish} scope: a finish neither counts it nor waits for it
      * (though one may run it on its way out), and an {@code async} inside it throws. Called from any
      * other thread — or when the worker already holds 1,024 unrun forks, which bounds its memory, or
-     * runs 256 detached forks nested in each other (a chain of spawns, each run as its predecessor
-     * ends, goes one level deeper per hop), which bounds its stack — it goes to the pool's inbox, as
-     * {@link #execute} does.
+     * runs 1,024 detached forks nested in each other (a chain of spawns, each run as its predecessor
+     * ends, goes one level deeper per hop; fewer on worker stacks under 2 MiB), which bounds its stack
+     * — it goes to the pool's inbox, as {@link #execute} does.
      *
      * <p>Nothing waits for the task, so its failure goes to the pool's uncaught exception handler, as
      * for {@code execute}. Each call starts the task once: spawning the same {@code Runnable} object
@@ -290,7 +298,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         Objects.requireNonNull(task, "task");
         if (Thread.currentThread() instanceof Worker w && w.pool == this) {
             PendingStack p = w.pending;
-            if (p.privateCount() < Weft.ASYNC_PENDING_LIMIT && w.detachedDepth < Spawned.MAX_NESTING) {
+            if (p.privateCount() < Weft.ASYNC_PENDING_LIMIT && w.detachedDepth < maxDetachedNesting) {
                 p.pushObject(task, PendingStack.K_SPAWN);
                 if (w.signal() != 0) {
                     w.onSignal();

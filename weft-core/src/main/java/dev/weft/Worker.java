@@ -91,7 +91,8 @@ final class Worker extends WorkerPadding2 {
      * A chain of spawns — each body spawning the next, as actors and SCOOP handlers do per message —
      * runs one level deeper per hop, since each spawned body drains its leftovers in its own frame;
      * {@link WeftPool#spawn} sends a spawn to the inbox once this reaches
-     * {@link Spawned#MAX_NESTING}, so the stack unwinds and the chain goes on from a top-level take.
+     * {@link WeftPool#maxDetachedNesting}, so the stack unwinds and the chain goes on from a top-level
+     * take.
      * Owner-only.
      */
     int detachedDepth;

@@ -168,7 +168,7 @@ class SpawnTest {
             assertEquals(hops, next.get());
             assertEquals(0, outOfOrder.get());
             assertNull(uncaught.get());
-            assertTrue(deepest.get() < 8 * Spawned.MAX_NESTING, "stack depth " + deepest.get()); // unbounded: ~4 frames a hop
+            assertTrue(deepest.get() < 8 * p.maxDetachedNesting, "stack depth " + deepest.get()); // unbounded: ~4 frames a hop
         });
     }
 
