@@ -321,8 +321,13 @@ final class Blocks {
      */
     private static void suspendUntil(PrivateQueue q, Reserved<?>[] views, Predicate<Reserved<?>[]> when) {
         Guard g = new Guard(q, views[0], v -> when.test(views), Thread.currentThread(), null);
-        q.offer(Markers.SUSPEND_BLOCK, g);
+        // Cleared before the offer, never after: once the marker is in the queue, the handler may reach it
+        // at once (even on another client's stack, which runs the idle handler while it waits for a sync)
+        // and evaluate the condition with synced set; a client write after the offer could clear it
+        // under the evaluation, whose next query would then wait for a sync that only this very thread,
+        // running the handler, could serve (seen as a hang without coalescing).
         q.synced = false;
+        q.offer(Markers.SUSPEND_BLOCK, g);
         q.handler.signalWork();
         for (int i = 0; i < Waiting.SPINS / 4 && g.state == Guard.WAITING; i++) {
             Thread.onSpinWait();
