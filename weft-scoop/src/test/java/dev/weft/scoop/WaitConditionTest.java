@@ -51,37 +51,53 @@ class WaitConditionTest {
     @EnumSource(Modes.class)
     void producersAndConsumersOfABoundedBufferWaitForEachOther(Modes m) {
         for (int p : new int[] {1, 2, 8}) {
-            Hang.within(Duration.ofSeconds(60), () -> m.with(p, scoop -> {
-                Separate<Buffer> buf = scoop.create(new Buffer(4));
-                int producers = 4;
-                int consumers = 4;
-                int perProducer = 300;
-                AtomicLong consumed = new AtomicLong();
-                AtomicInteger taken = new AtomicInteger();
-                List<Thread> threads = new ArrayList<>();
-                // Two consumers are plain threads, two are Weft tasks; producers are tasks.
-                for (int c = 0; c < 2; c++) {
-                    Thread t = new Thread(() -> consume(buf, producers * perProducer / consumers, consumed, taken));
-                    threads.add(t);
-                    t.start();
-                }
-                scoop.pool().run(() -> Weft.join(
-                        () -> Weft.parallelFor(0, producers, pr -> {
-                            for (int i = 0; i < perProducer; i++) {
-                                int v = pr * perProducer + i;
-                                Scoop.separate(buf, b -> b.test(Buffer::nonFull), b -> b.call(x -> x.items.add(v)));
-                            }
-                        }),
-                        () -> Weft.parallelFor(0, 2, c -> consume(buf, producers * perProducer / consumers, consumed, taken))));
-                for (Thread t : threads) {
-                    t.join();
-                }
-                int n = producers * perProducer;
-                assertEquals(n, taken.get());
-                assertEquals((long) n * (n - 1) / 2, consumed.get(), "every item consumed exactly once");
-                assertEquals(0, (int) buf.query(b -> b.items.size()));
-            }));
+            Hang.within(Duration.ofSeconds(60), () -> m.with(p, scoop -> boundedBuffer(scoop, 300)));
         }
+    }
+
+    /**
+     * The same scenario, many short rounds: a client that suspends its block on a condition once cleared its
+     * queue's sync flag after handing the guard to the handler, which another client was running on its own
+     * stack; about one round in a few hundred then hung without coalescing.
+     */
+    @ParameterizedTest
+    @EnumSource(Modes.class)
+    void manyShortRoundsOfTheBoundedBufferNeverHang(Modes m) {
+        Hang.within(Duration.ofSeconds(90), () -> m.with(8, scoop -> {
+            for (int round = 0; round < 150; round++) {
+                boundedBuffer(scoop, 20);
+            }
+        }));
+    }
+
+    /** Four producers (tasks) and four consumers (two threads, two tasks) through a buffer of four. */
+    private static void boundedBuffer(Scoop scoop, int perProducer) throws InterruptedException {
+        Separate<Buffer> buf = scoop.create(new Buffer(4));
+        int producers = 4;
+        int consumers = 4;
+        AtomicLong consumed = new AtomicLong();
+        AtomicInteger taken = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < 2; c++) {
+            Thread t = new Thread(() -> consume(buf, producers * perProducer / consumers, consumed, taken));
+            threads.add(t);
+            t.start();
+        }
+        scoop.pool().run(() -> Weft.join(
+                () -> Weft.parallelFor(0, producers, pr -> {
+                    for (int i = 0; i < perProducer; i++) {
+                        int v = pr * perProducer + i;
+                        Scoop.separate(buf, b -> b.test(Buffer::nonFull), b -> b.call(x -> x.items.add(v)));
+                    }
+                }),
+                () -> Weft.parallelFor(0, 2, c -> consume(buf, producers * perProducer / consumers, consumed, taken))));
+        for (Thread t : threads) {
+            t.join();
+        }
+        int n = producers * perProducer;
+        assertEquals(n, taken.get());
+        assertEquals((long) n * (n - 1) / 2, consumed.get(), "every item consumed exactly once");
+        assertEquals(0, (int) buf.query(b -> b.items.size()));
     }
 
     static void consume(Separate<Buffer> buf, int count, AtomicLong sum, AtomicInteger taken) {
