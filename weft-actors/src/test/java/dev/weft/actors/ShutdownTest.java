@@ -45,6 +45,7 @@ class ShutdownTest {
             });
         }
         AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch underWay = new CountDownLatch(4); // each sender has sent its first 1,000
         List<Thread> senders = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
             int seed = t;
@@ -52,10 +53,13 @@ class ShutdownTest {
                 for (int k = 0; !stop.get(); k++) {
                     sent.increment();
                     refs[(k * 7 + seed) % actors].tell(1_000);
+                    if (k == 1_000) {
+                        underWay.countDown();
+                    }
                 }
             }));
         }
-        Thread.sleep(50);
+        assertTrue(underWay.await(Systems.WAIT_SECONDS, TimeUnit.SECONDS), "the senders never got going");
         r.system.close(); // senders still sending: later messages are dead letters
         stop.set(true);
         for (Thread s : senders) {

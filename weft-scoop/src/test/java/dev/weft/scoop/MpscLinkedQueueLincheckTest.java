@@ -1,6 +1,5 @@
 package dev.weft.scoop;
 
-import java.util.ArrayDeque;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -34,24 +33,6 @@ public class MpscLinkedQueueLincheckTest {
         return q.hasItem();
     }
 
-    /** The sequential specification. */
-    public static final class Spec {
-        private final ArrayDeque<Integer> d = new ArrayDeque<>();
-
-        public void offer(int v) {
-            d.addLast(v);
-        }
-
-        public int poll() {
-            Integer v = d.pollFirst();
-            return v == null ? -1 : v;
-        }
-
-        public boolean hasItem() {
-            return !d.isEmpty();
-        }
-    }
-
     @Test
     void modelChecking() {
         new ModelCheckingOptions()
@@ -59,7 +40,7 @@ public class MpscLinkedQueueLincheckTest {
                 .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(3)
-                .sequentialSpecification(Spec.class)
+                .sequentialSpecification(FifoSpec.class)
                 .check(MpscLinkedQueueLincheckTest.class);
     }
 
@@ -70,7 +51,7 @@ public class MpscLinkedQueueLincheckTest {
                 .invocationsPerIteration(500)
                 .threads(3)
                 .actorsPerThread(4)
-                .sequentialSpecification(Spec.class)
+                .sequentialSpecification(FifoSpec.class)
                 .check(MpscLinkedQueueLincheckTest.class);
     }
 }

@@ -1,6 +1,5 @@
 package dev.weft.scoop;
 
-import java.util.ArrayDeque;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -46,24 +45,6 @@ public class SpscChunkQueueLincheckTest {
         return q.hasItem();
     }
 
-    /** The sequential specification. */
-    public static final class Spec {
-        private final ArrayDeque<Integer> d = new ArrayDeque<>();
-
-        public void offer(int v) {
-            d.addLast(v);
-        }
-
-        public int poll() {
-            Integer v = d.pollFirst();
-            return v == null ? -1 : v;
-        }
-
-        public boolean hasItem() {
-            return !d.isEmpty();
-        }
-    }
-
     @Test
     void modelChecking() {
         new ModelCheckingOptions()
@@ -71,7 +52,7 @@ public class SpscChunkQueueLincheckTest {
                 .invocationsPerIteration(1_000)
                 .threads(2)
                 .actorsPerThread(4)
-                .sequentialSpecification(Spec.class)
+                .sequentialSpecification(FifoSpec.class)
                 .check(SpscChunkQueueLincheckTest.class);
     }
 
@@ -82,7 +63,7 @@ public class SpscChunkQueueLincheckTest {
                 .invocationsPerIteration(500)
                 .threads(2)
                 .actorsPerThread(5)
-                .sequentialSpecification(Spec.class)
+                .sequentialSpecification(FifoSpec.class)
                 .check(SpscChunkQueueLincheckTest.class);
     }
 }
