@@ -27,17 +27,10 @@ final class Spawned extends Job {
     @Override
     void perform() {
         Worker w = Worker.current();
-        if (w != null) {
-            w.detachedDepth++;
-        }
         try {
             body.run();
         } catch (Throwable t) {
             (w != null ? w.pool : WeftPool.common()).reportUncaught(t);
-        } finally {
-            if (w != null) {
-                w.detachedDepth--;
-            }
         }
     }
 
