@@ -13,7 +13,7 @@ final class Async extends Job {
 
     @Override
     void perform() {
-        runBody(body, scope); // never throws: a failure goes to the scope
+        runBody(body, scope()); // never throws: a failure goes to the scope
     }
 
     /** Runs an async body under scope {@code f}, skipping it if the scope was cancelled. */

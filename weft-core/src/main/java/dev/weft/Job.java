@@ -19,8 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * subclasses' result fields) are written before that CAS and read after an acquire load of the
  * status, so a reader that sees a final status sees the outcome.
  *
- * <p>Waiting ({@link #awaitDone}) pushes a waiter node by CAS and then re-reads the status; completion
- * CASes the status and then reads the waiter stack. Both sides are sequentially consistent, so one of
+ * <p>Waiting ({@link #awaitDone}) installs the {@link Shared} part if needed, pushes a waiter node on it
+ * by CAS and then re-reads the status; completion CASes the status and then reads {@code shared} and its
+ * waiter stack. Both sides are sequentially consistent, so one of
  * them sees the other: no wake-up is lost. Parks are timed anyway (back-off to 100 ms) so that a bug
  * elsewhere could cost latency, never a hang.
  */
@@ -35,11 +36,13 @@ abstract class Job extends Awaited {
 
     private static final VarHandle STATUS;
     private static final VarHandle WAITERS;
+    private static final VarHandle SHARED;
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             STATUS = l.findVarHandle(Job.class, "status", int.class);
-            WAITERS = l.findVarHandle(Job.class, "waiters", Waiter.class);
+            WAITERS = l.findVarHandle(Shared.class, "waiters", Waiter.class);
+            SHARED = l.findVarHandle(Job.class, "shared", Shared.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -48,30 +51,90 @@ abstract class Job extends Awaited {
     /** Accessed only through {@link #STATUS} with an explicit mode per use. */
     @SuppressWarnings("unused")
     private int status;
-    /** Stack of threads parked in {@link #awaitDone}; null when none. */
-    @SuppressWarnings("unused")
-    private volatile Waiter waiters;
     /** The failure when status is FAILED (or the cancellation cause). Written before the status. */
     Throwable failure;
     /**
-     * The finish scope this job runs under, or null. Set by the publisher before publication (the
-     * deque's release store publishes it). Jobs counted in that scope's counter have {@link #counted}.
-     */
-    Finish scope;
-    boolean counted;
-    /**
-     * Where this job was forked, set by its publisher before publication: the worker and the slot of
-     * its pending stack. A joiner uses them to help only with work it may run without deadlock
-     * ({@link #mayHelp}).
+     * Where this job was forked: the worker and the slot of its pending stack. Written by the forking
+     * worker ({@code Task.fork}, or the publisher before publication, whose release store publishes
+     * them). The owner's joins use them to find a private task; a joiner elsewhere uses them to help only
+     * with work it may run without deadlock ({@link #mayHelp}).
      */
     Worker forkedOn;
     int forkSlot = -1;
     /**
-     * The height of its runner's pending stack when the runner started it ({@link Worker#runJob}): the
-     * runner's forks from slot {@code frameBase} up, while it runs this job, are this job's descendants.
-     * Written before {@link #runner}, whose volatile store publishes it.
+     * What a job needs only once more than one thread can reach it, or null until then: see
+     * {@link Shared}. Installed once by CAS ({@link #shared()}); read with a volatile load.
      */
-    int frameBase;
+    private volatile Shared shared;
+
+    /**
+     * The part of a job's state that only a shared job needs: its finish scope, its runner, the pool
+     * whose inbox holds it, and the threads parked on it. A task forked and joined by one worker — the
+     * common case — never allocates one, which keeps a {@link Task} at 36 bytes plus the user's fields
+     * instead of 56 (a {@code RecursiveTask} is 24): at one allocation per fork, the object's size is a
+     * measurable part of what a private fork costs (PROTOCOL.md, "Claims").
+     *
+     * <p>Every writer goes through {@link #shared()}, so all see one object. The fields other than
+     * {@code waiters} and {@code runner} are written before the job becomes reachable by the thread that
+     * reads them (publication to a deque or the inbox is a release), as they were when they lived in the
+     * job itself.
+     */
+    static final class Shared {
+        /** Stack of threads parked in {@link #awaitDone}; null when none. */
+        volatile Waiter waiters;
+        /**
+         * The finish scope this job runs under, or null. Set by the publisher before publication (the
+         * deque's release store publishes it). Jobs counted in that scope's counter have {@link #counted}.
+         */
+        Finish scope;
+        boolean counted;
+        /**
+         * The height of its runner's pending stack when the runner started it ({@link Worker#runJob}):
+         * the runner's forks from slot {@code frameBase} up, while it runs this job, are this job's
+         * descendants. Written before {@link #runner}, whose volatile store publishes it.
+         */
+        int frameBase;
+        /** The pool whose inbox this job was submitted to, or null: where a joiner may find it waiting. */
+        WeftPool inbox;
+        /** The worker running this job once stolen or taken from the inbox: a hint for helping joiners. */
+        volatile Worker runner;
+    }
+
+    /** This job's {@link Shared} part, installed now if it has none yet. */
+    final Shared shared() {
+        Shared sh = shared;
+        if (sh == null) {
+            Shared fresh = new Shared();
+            sh = (Shared) SHARED.compareAndExchange(this, (Shared) null, fresh);
+            if (sh == null) {
+                sh = fresh;
+            }
+        }
+        return sh;
+    }
+
+    /** This job's {@link Shared} part, or null if it has none yet. */
+    final Shared sharedIfAny() {
+        return shared;
+    }
+
+    /** The finish scope the job runs under, or null (none, or not shared yet). */
+    final Finish scope() {
+        Shared sh = shared;
+        return sh == null ? null : sh.scope;
+    }
+
+    /** The scope whose count this job holds and must release once done, or null. */
+    final Finish countedScope() {
+        Shared sh = shared;
+        return sh != null && sh.counted ? sh.scope : null;
+    }
+
+    /** The worker running this job if it was stolen or taken from an inbox (a hint), else null. */
+    final Worker runner() {
+        Shared sh = shared;
+        return sh == null ? null : sh.runner;
+    }
 
     /**
      * Whether a joiner may run this job while it waits: a fork that {@code publisher} made at or above
@@ -83,15 +146,10 @@ abstract class Job extends Awaited {
      */
     final boolean mayHelp(Worker publisher, int minSlot, Finish finish) {
         if (finish != null) {
-            return scope == finish;
+            return scope() == finish;
         }
         return forkedOn == publisher && forkSlot >= minSlot;
     }
-
-    /** The pool whose inbox this job was submitted to, or null: where a joiner may find it waiting. */
-    WeftPool inbox;
-    /** The worker running this job once stolen or taken from the inbox: a hint for helping joiners. */
-    volatile Worker runner;
 
     static final class Waiter {
         final Thread thread;
@@ -118,7 +176,7 @@ abstract class Job extends Awaited {
     /** Asks its runner — or, while it has not started, the worker that forked it — to publish work. */
     @Override
     final void askForWork(Worker w) {
-        Worker r = runner;
+        Worker r = runner();
         if (r != null && r != w) {
             r.requestHelp();
         } else if (r == null && (r = forker()) != null && r != w) {
@@ -224,8 +282,11 @@ abstract class Job extends Awaited {
                 return false;
             }
             if (STATUS.compareAndSet(this, s, outcome)) {
-                if (waiters != null) {
-                    wakeWaiters();
+                // A volatile read after the CAS: a waiter installs its node (and the Shared part)
+                // before it re-reads the status, so one of the two sees the other (class comment).
+                Shared sh = shared;
+                if (sh != null && sh.waiters != null) {
+                    wakeWaiters(sh);
                 }
                 return true;
             }
@@ -240,14 +301,17 @@ abstract class Job extends Awaited {
                 return false;
             }
             if (STATUS.compareAndSet(this, s, CANCELLED)) {
-                wakeWaiters();
+                Shared sh = shared;
+                if (sh != null) {
+                    wakeWaiters(sh);
+                }
                 return true;
             }
         }
     }
 
-    private void wakeWaiters() {
-        Waiter w = (Waiter) WAITERS.getAndSet(this, (Waiter) null);
+    private static void wakeWaiters(Shared sh) {
+        Waiter w = (Waiter) WAITERS.getAndSet(sh, (Waiter) null);
         for (; w != null; w = w.next) {
             LockSupport.unpark(w.thread);
         }
@@ -268,8 +332,9 @@ abstract class Job extends Awaited {
             return true;
         }
         Thread me = Thread.currentThread();
+        Shared sh = shared();
         boolean registered = false;
-        for (Waiter q = waiters; q != null; q = q.next) {
+        for (Waiter q = sh.waiters; q != null; q = q.next) {
             if (q.thread == me) {
                 registered = true;
                 break;
@@ -277,8 +342,8 @@ abstract class Job extends Awaited {
         }
         if (!registered) {
             for (;;) {
-                Waiter head = waiters;
-                if (WAITERS.compareAndSet(this, head, new Waiter(me, head))) {
+                Waiter head = sh.waiters;
+                if (WAITERS.compareAndSet(sh, head, new Waiter(me, head))) {
                     break;
                 }
             }
@@ -322,21 +387,23 @@ abstract class Job extends Awaited {
 
     /** Registers {@code t} to be unparked when this job completes, without waiting. */
     final void addWaiter(Thread t) {
+        Shared sh = shared();
         for (;;) {
-            Waiter head = waiters;
-            if (WAITERS.compareAndSet(this, head, new Waiter(t, head))) {
+            Waiter head = sh.waiters;
+            if (WAITERS.compareAndSet(sh, head, new Waiter(t, head))) {
                 break;
             }
         }
         if (isFinal()) {
-            wakeWaiters(); // completed before the node was visible to the completer
+            wakeWaiters(sh); // completed before the node was visible to the completer
         }
     }
 
     /** Number of registered waiters (for tests: waiting must not leak nodes). */
     final int waiterCount() {
         int n = 0;
-        for (Waiter q = waiters; q != null; q = q.next) {
+        Shared sh = shared;
+        for (Waiter q = sh == null ? null : sh.waiters; q != null; q = q.next) {
             n++;
         }
         return n;

@@ -312,8 +312,9 @@ final class PendingStack {
             w.scope = saved;
             w.jobBase = savedJobBase;
         }
-        if (j.counted) {
-            j.scope.release();
+        Finish counted = j.countedScope();
+        if (counted != null) {
+            counted.release();
         }
     }
 
@@ -374,8 +375,9 @@ final class PendingStack {
                 owner.detachedDepth--;
             }
         }
-        if (j.counted) {
-            j.scope.release();
+        Finish counted = j.countedScope();
+        if (counted != null) {
+            counted.release();
         }
     }
 
@@ -493,7 +495,7 @@ final class PendingStack {
                     continue;
                 }
                 Loops.Split sp = Loops.split(loop);
-                sp.scope = owner.finishOf(b);
+                sp.shared().scope = owner.finishOf(b);
                 sp.forkedOn = owner;
                 sp.forkSlot = b;
                 j = sp;
@@ -524,7 +526,8 @@ final class PendingStack {
                     default -> throw new IllegalStateException("corrupt pending slot " + b + ": kind " + kind);
                 };
                 Finish f = kind == K_SPAWN ? null : owner.finishOf(b); // a spawn is detached from scopes
-                j.scope = f;
+                Job.Shared sh = j.shared();
+                sh.scope = f;
                 j.forkedOn = owner;
                 j.forkSlot = b;
                 boolean count = f != null && (kind == K_ASYNC || kind == K_JOB);
@@ -532,13 +535,13 @@ final class PendingStack {
                     // Counted before it becomes visible, so the scope cannot look quiescent while a
                     // thief runs it.
                     f.acquire();
-                    j.counted = true;
+                    sh.counted = true;
                 }
                 try {
                     owner.deque.push(j); // the only step that can fail (growth): state is unchanged
                 } catch (Throwable t) {
                     if (count) {
-                        j.counted = false;
+                        sh.counted = false;
                         f.release();
                     }
                     throw t;

@@ -440,7 +440,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             }
             throw new IllegalStateException("task was already forked or submitted");
         }
-        j.inbox = this;
+        j.shared().inbox = this; // published by the offer
         inbox.offer(j);
         if (runState != RUNNING) {
             // Shutdown raced with this submission. Workers decide to exit under the lock only when the
@@ -472,7 +472,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      * compares by identity ({@link Identity}): a user's {@code equals} on a task must not pick another.
      */
     boolean removeFromInbox(Job j) {
-        return j.inbox == this && !inbox.isEmpty() && inbox.remove(new Identity(j));
+        Job.Shared sh = j.sharedIfAny();
+        return sh != null && sh.inbox == this && !inbox.isEmpty() && inbox.remove(new Identity(j));
     }
 
     /** A key that equals exactly one object; see {@link #removeFromInbox}. */
@@ -962,7 +963,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
                         .append(Integer.toHexString(System.identityHashCode(a)));
                 if (a instanceof Job j) {
                     sb.append(" status ").append(j.statusVolatile()).append(" runner ")
-                            .append(j.runner == null ? "-" : j.runner.getName());
+                            .append(j.runner() == null ? "-" : j.runner().getName());
                 }
             }
             sb.append('\n');
@@ -975,7 +976,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
                                 + Integer.toHexString(System.identityHashCode(o)));
                 if (o instanceof Job j) {
                     sb.append(" status ").append(j.statusVolatile()).append(" runner ")
-                            .append(j.runner == null ? "-" : j.runner.getName());
+                            .append(j.runner() == null ? "-" : j.runner().getName());
                 }
                 sb.append('\n');
             }

@@ -405,9 +405,10 @@ final class Worker extends WorkerPadding2 {
     void runJob(Job j) {
         PendingStack p = pending;
         int t0 = p.top;
-        j.frameBase = t0;
-        j.runner = this; // volatile: publishes frameBase to helping joiners
-        Finish f = j.scope;
+        Job.Shared sh = j.shared(); // already there for any job that was published
+        sh.frameBase = t0;
+        sh.runner = this; // volatile: publishes frameBase to helping joiners
+        Finish f = sh.scope;
         Frame saved = scope;
         int savedJobBase = jobBase;
         jobBase = t0;
@@ -443,7 +444,7 @@ final class Worker extends WorkerPadding2 {
             scope = saved;
             jobBase = savedJobBase;
         }
-        if (j.counted) {
+        if (sh.counted) {
             f.release();
         }
     }
@@ -624,11 +625,12 @@ final class Worker extends WorkerPadding2 {
     Job leapfrog(Job waitedFor) {
         Job x = waitedFor;
         for (int level = 0; level < LEAPFROG_LEVELS && x != null; level++) {
-            Worker r = x.runner;
+            Job.Shared xs = x.sharedIfAny();
+            Worker r = xs == null ? null : xs.runner;
             if (r == null || r == this) {
                 break;
             }
-            Job h = tryStealFor(r, x);
+            Job h = tryStealFor(r, x, xs);
             if (h != null) {
                 return h;
             }
@@ -646,13 +648,13 @@ final class Worker extends WorkerPadding2 {
     private static final int LEAPFROG_LEVELS = 8;
 
     /** One attempt on {@code victim}'s deque for a fork made inside {@code x}, which it runs. */
-    private Job tryStealFor(Worker victim, Job x) {
+    private Job tryStealFor(Worker victim, Job x, Job.Shared xs) {
         PublishedDeque d = victim.deque;
         if (d.isEmpty()) {
             return null;
         }
         stealAttempts++;
-        int minSlot = x.frameBase; // read after x.runner (volatile)
+        int minSlot = xs.frameBase; // read after xs.runner (volatile)
         Job j = d.pollIf(victim, minSlot, null);
         if (j == null) {
             return null;
