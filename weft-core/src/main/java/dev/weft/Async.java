@@ -16,6 +16,19 @@ final class Async extends Job {
         runBody(body, scope()); // never throws: a failure goes to the scope
     }
 
+    /** An async that will not run reports the error to its finish, where its own failure would go. */
+    @Override
+    boolean abandon(Throwable cause) {
+        if (!super.abandon(cause)) {
+            return false;
+        }
+        Finish f = scope();
+        if (f != null) {
+            f.recordFailure(cause);
+        }
+        return true;
+    }
+
     /** Runs an async body under scope {@code f}, skipping it if the scope was cancelled. */
     static void runBody(Runnable body, Finish f) {
         if (f.isCancelled()) {

@@ -293,6 +293,22 @@ abstract class Job extends Awaited {
         }
     }
 
+    /**
+     * Settles a live job that will not run (or not to its end) because of {@code cause}, an error in
+     * Weft's own frames — a StackOverflowError in a drain near the end of the stack: it completes with
+     * the failure, so nobody waits for it forever. Also from RUNNING: the run that claimed it is the one
+     * the error unwound. Kinds whose failures nobody joins report it where their failures go.
+     *
+     * @return false if the job was already final (nothing to settle)
+     */
+    boolean abandon(Throwable cause) {
+        if (isFinal()) {
+            return false;
+        }
+        failure = cause;
+        return complete(FAILED);
+    }
+
     /** Moves a live job to CANCELLED; false if it already finished. */
     final boolean tryCancel() {
         for (;;) {
@@ -430,7 +446,11 @@ abstract class Job extends Awaited {
         if (!claim()) {
             return isFinal();
         }
-        execute();
+        try {
+            execute();
+        } catch (Throwable t) {
+            failure = t; // execute records the body's failures; this is an error calling it (stack overflow)
+        }
         complete(failure == null ? NORMAL : FAILED);
         return true;
     }

@@ -50,6 +50,18 @@ final class PendingStack {
     static final int K_DOUBLE_FN5 = 15;
     /** A detached fork ({@link WeftPool#spawn}): nobody joins it; it belongs to no finish scope. */
     static final int K_SPAWN = 16;
+    /**
+     * A private slot whose run an error in Weft's own frames interrupted — a StackOverflowError in a drain
+     * near the end of the stack — with its work still to settle. The drain that hit the error cannot
+     * settle the work there (any call, even a constructor's, overflows again), so it pushes the slot back
+     * with plain stores: the item as it was, the kind it had in bits 8-15 of the word and its index in
+     * the upper half, the error in {@link #interruptedBy}. The next drain or reset further up the stack
+     * settles it ({@link #settle}). Never published.
+     */
+    static final int K_INTERRUPTED = 17;
+
+    /** The error that interrupted the newest {@link #K_INTERRUPTED} slot. */
+    Throwable interruptedBy;
 
     private static final int INITIAL_CAPACITY = 256;
 
@@ -225,7 +237,8 @@ final class PendingStack {
         while (top > newTop) {
             int i = top - 1;
             Object item = items[i];
-            int kind = kindOf(words[i << SLOT_SHIFT]);
+            long w0 = words[i << SLOT_SHIFT];
+            int kind = kindOf(w0);
             items[i] = null;
             if (i < base) {
                 top = i;
@@ -236,12 +249,52 @@ final class PendingStack {
                 Job j = (Job) item;
                 if (owner.deque.unpush(j)) {
                     owner.reclaimed++;
-                    runReclaimed(j);
+                    runReclaimed(j); // settles j itself if an error interrupts it
                 }
                 // else: stolen. A counted job is tracked by its scope; a task by whoever joins it.
             } else {
                 top = i;
-                runLeftover(i, item, kind);
+                try {
+                    runLeftover(i, item, w0);
+                } catch (Throwable t) {
+                    // Only an error in Weft's own frames gets here (each leftover's body has its failures
+                    // recorded where they belong): a StackOverflowError when the drain runs near the end
+                    // of the stack. The slot is popped and a call here would overflow again, so push it
+                    // back, settled or not, with plain stores: a drain further up settles it (K_INTERRUPTED).
+                    int s = top;
+                    if (s == items.length) {
+                        grow();
+                    }
+                    items[s] = item;
+                    words[s << SLOT_SHIFT] = kind == K_INTERRUPTED ? w0 : K_INTERRUPTED | (long) kind << 8 | (long) i << 32;
+                    interruptedBy = t;
+                    top = s + 1;
+                    throw t;
+                }
+            }
+        }
+    }
+
+    /**
+     * Settles the work of private slot {@code index}, popped but not run (or not to its end) because of
+     * {@code cause}, an error in Weft's own frames: a task completes with the failure (a no-op if it
+     * completed), an async's failure goes to its finish, a spawned body's to the pool's handler. Join
+     * halves and loop ranges need nothing: their constructs are the frames the error unwinds.
+     */
+    private void abandon(int index, Object item, int kind, Throwable cause) {
+        switch (kind) {
+            case K_JOB -> ((Job) item).abandon(cause);
+            case K_ASYNC -> {
+                Finish f = owner.finishOf(index);
+                if (f != null) {
+                    f.recordFailure(cause);
+                } else {
+                    owner.pool.reportInternalError(cause);
+                }
+            }
+            case K_SPAWN -> owner.pool.reportInternalError(cause);
+            default -> {
+                // nothing to settle
             }
         }
     }
@@ -337,9 +390,16 @@ final class PendingStack {
         }
     }
 
+    /** Settles the work of an interrupted slot whose word is {@code w0} (see {@link #K_INTERRUPTED}). */
+    private void settle(Object item, long w0) {
+        Throwable cause = interruptedBy != null ? interruptedBy : new StackOverflowError();
+        abandon((int) (w0 >>> 32), item, (int) (w0 >>> 8) & 0xff, cause);
+    }
+
     /** Runs a private slot that its creator left behind. */
-    private void runLeftover(int index, Object item, int kind) {
-        switch (kind) {
+    private void runLeftover(int index, Object item, long w0) {
+        switch (kindOf(w0)) {
+            case K_INTERRUPTED -> settle(item, w0);
             case K_ASYNC -> {
                 Finish f = owner.finishOf(index);
                 Async.runBody((Runnable) item, f);
@@ -370,14 +430,19 @@ final class PendingStack {
         try {
             runTaskInline(j);
             drainTo(t0);
+        } catch (Throwable t) {
+            // An error in Weft's frames (the job's own failures are recorded by its run): j was taken
+            // out of the deque, so nobody else will run it; settle it (a no-op if it ran).
+            j.abandon(t);
+            throw t;
         } finally {
             if (spawned) {
                 owner.detachedDepth--;
             }
-        }
-        Finish counted = j.countedScope();
-        if (counted != null) {
-            counted.release();
+            Finish counted = j.countedScope();
+            if (counted != null) {
+                counted.release(); // also after an error: the finish must not wait for it forever
+            }
         }
     }
 
@@ -485,6 +550,13 @@ final class PendingStack {
                 base = b + 1; // a tombstone: nothing to publish
                 continue;
             }
+            if (kind == K_INTERRUPTED) {
+                items[b] = null; // settled here instead: it is no work for a thief
+                words[b << SLOT_SHIFT] = K_EMPTY;
+                base = b + 1;
+                settle(item, w0);
+                continue;
+            }
             if (kind == K_RANGE) {
                 // A loop stays private and gives away the upper half of its unclaimed range; a loop
                 // with fewer than two iterations left is retired from the private region instead, so
@@ -565,13 +637,29 @@ final class PendingStack {
     }
 
     /**
-     * Emergency reset after an error inside Weft itself: forgets the slots above {@code newTop} without
-     * running them. Published jobs among them stay in the published deque, where the owner or a thief
-     * still runs them.
+     * Emergency reset after an error inside Weft itself: pops the slots above {@code newTop} without
+     * running them. Each private one's work is settled with {@code cause} ({@link #abandon}: a task
+     * fails with it, an async's finish gets it), so nobody waits for it forever; published jobs among
+     * them stay in the published deque, where the owner or a thief still runs them.
      */
-    void resetTo(int newTop) {
+    void resetTo(int newTop, Throwable cause) {
         for (int i = top - 1; i >= newTop; i--) {
+            Object item = items[i];
             items[i] = null;
+            if (i >= base && item != null) {
+                try {
+                    long w0 = words[i << SLOT_SHIFT];
+                    if (kindOf(w0) == K_INTERRUPTED) {
+                        settle(item, w0);
+                    } else {
+                        abandon(i, item, kindOf(w0), cause);
+                    }
+                } catch (Throwable again) {
+                    if (again != cause) {
+                        cause.addSuppressed(again); // out of stack or memory again: keep unwinding
+                    }
+                }
+            }
         }
         top = Math.min(top, newTop);
         base = Math.min(base, top);

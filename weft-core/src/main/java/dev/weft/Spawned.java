@@ -24,6 +24,17 @@ final class Spawned extends Job {
         this.body = body;
     }
 
+    /** Nobody joins a spawned body: one that will not run reports the error to the pool's handler. */
+    @Override
+    boolean abandon(Throwable cause) {
+        if (!super.abandon(cause)) {
+            return false;
+        }
+        Worker w = Worker.current();
+        (w != null ? w.pool : WeftPool.common()).reportInternalError(cause);
+        return true;
+    }
+
     @Override
     void perform() {
         Worker w = Worker.current();

@@ -96,8 +96,10 @@ public abstract class Task<T> extends Job implements Future<T> {
             throw new IllegalStateException("task was already forked or submitted: " + this);
         }
         PendingStack p = w.pending;
-        forkedOn = w;
+        // The push first: if it fails (out of stack or memory), the task does not look forked, and a
+        // join reports that instead of waiting for it.
         forkSlot = p.pushObject(this, PendingStack.K_JOB);
+        forkedOn = w;
         if (w.signal() != 0) {
             w.onSignal();
         }
@@ -539,10 +541,23 @@ public abstract class Task<T> extends Job implements Future<T> {
         void execute() {
             super.execute();
             if (failure != null) {
-                Worker w = Worker.current();
-                WeftPool pool = w != null ? w.pool : WeftPool.common();
-                pool.reportUncaught(originalFailure());
+                report(originalFailure());
             }
+        }
+
+        /** Nobody joins an executed runnable: one that will not run reports the error as a failure. */
+        @Override
+        boolean abandon(Throwable cause) {
+            if (!super.abandon(cause)) {
+                return false;
+            }
+            report(cause);
+            return true;
+        }
+
+        private static void report(Throwable t) {
+            Worker w = Worker.current();
+            (w != null ? w.pool : WeftPool.common()).reportUncaught(t);
         }
     }
 

@@ -433,12 +433,9 @@ final class Worker extends WorkerPadding2 {
             // Only an error outside the job's body gets here (its own failures are recorded by
             // runInline): an OutOfMemoryError or StackOverflowError in Weft's bookkeeping. Restore the
             // stack and make sure the job completes, so that nobody waits for it forever.
-            p.resetTo(t0);
-            if (!j.isFinal()) {
-                j.failure = t;
-                j.complete(Job.FAILED);
-            } else {
-                pool.reportInternalError(t);
+            p.resetTo(t0, t); // the private forks above t0 fail with t: none is lost
+            if (!j.abandon(t)) {
+                pool.reportInternalError(t); // j itself completed: the error belongs to nobody else
             }
         } finally {
             scope = saved;

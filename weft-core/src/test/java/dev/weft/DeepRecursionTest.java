@@ -3,7 +3,16 @@ package dev.weft;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -54,5 +63,114 @@ class DeepRecursionTest {
             assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)));
             assertEquals(1000, pool.invoke(new Chain(1000)));
         }
+    }
+
+    /**
+     * Recurses until the stack overflows, forking at every level a task it never joins: its leftover,
+     * which the level's frame runs (drains) once the level ends — near the top of the stack, where the
+     * drain's own bookkeeping may overflow too.
+     */
+    static final class Leaky extends Task<Integer> {
+        final ConcurrentLinkedQueue<Task<Integer>> leftovers;
+        final int[] pad;
+
+        Leaky(ConcurrentLinkedQueue<Task<Integer>> leftovers, int[] pad) {
+            this.leftovers = leftovers;
+            this.pad = pad;
+        }
+
+        @Override
+        protected Integer compute() {
+            Task<Integer> leftover = Task.of(() -> pad.length);
+            leftover.fork();
+            leftovers.add(leftover); // only once forked: an overflow may stop this level before that
+            Leaky next = new Leaky(leftovers, pad);
+            next.fork();
+            return next.join() + 1;
+        }
+    }
+
+    /** Uses about {@code depth} frames of stack, then starts a {@link Leaky} chain. */
+    static int padded(int depth, ConcurrentLinkedQueue<Task<Integer>> leftovers, int[] pad) {
+        if (depth == 0) {
+            return new Leaky(leftovers, pad).invoke();
+        }
+        return padded(depth - 1, leftovers, pad) + pad[0];
+    }
+
+    /**
+     * Every task forked on the way to a stack overflow completes — it ran, or it failed with the
+     * overflow — however close to the stack's end its frame drains it: none is lost and left for a
+     * joiner to wait on forever.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void tasksLeftNearTheEndOfTheStackCompleteWhenItOverflows(int p) throws Exception {
+        try (WeftPool pool = WeftPool.builder().parallelism(p).stackSize(256 << 10).build()) {
+            for (int round = 0; round < 60; round++) {
+                ConcurrentLinkedQueue<Task<Integer>> leftovers = new ConcurrentLinkedQueue<>();
+                int[] pad = new int[1 + round % 7];
+                int depth = round * 3;
+                assertThrows(TaskFailedException.class, () -> pool.invoke(() -> padded(depth, leftovers, pad)));
+                List<Task<Integer>> all = List.copyOf(leftovers);
+                for (Task<Integer> t : all) {
+                    try {
+                        assertEquals(pad.length, t.get(10, TimeUnit.SECONDS));
+                    } catch (ExecutionException e) {
+                        assertInstanceOf(StackOverflowError.class, e.getCause(), "round " + round);
+                    } catch (TimeoutException e) {
+                        throw new AssertionError("round " + round + ": leftover " + all.indexOf(t) + " of "
+                                + all.size() + " never completed: " + t);
+                    }
+                }
+                assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)), "round " + round);
+            }
+        }
+    }
+
+    /** Recurses until the stack overflows, leaving an async at every level. */
+    static int leakAsyncs(int depth, LongAdder ran) {
+        Weft.async(ran::increment);
+        return Weft.joinInt(n -> leakAsyncs(n, ran), depth + 1, 0, Integer::sum);
+    }
+
+    /**
+     * The asyncs of a finish left on the way to a stack overflow run or report the overflow to the
+     * finish, which throws; it never waits for an async that was dropped.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void asyncsLeftNearTheEndOfTheStackReachTheirFinishWhenItOverflows(int p) {
+        try (WeftPool pool = WeftPool.builder().parallelism(p).stackSize(256 << 10).build()) {
+            for (int round = 0; round < 40; round++) {
+                LongAdder ran = new LongAdder();
+                int depth = round * 5;
+                assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                    TaskFailedException e = assertThrows(TaskFailedException.class,
+                            () -> pool.run(() -> Weft.finish(() -> padded(depth, ran))));
+                    assertTrue(overflowIn(e), "the overflow is reported: " + e);
+                }, "round " + round);
+                assertTrue(ran.sum() > 0);
+                assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)), "round " + round);
+            }
+        }
+    }
+
+    static int padded(int depth, LongAdder ran) {
+        return depth == 0 ? leakAsyncs(0, ran) : padded(depth - 1, ran) + 1;
+    }
+
+    static boolean overflowIn(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof StackOverflowError) {
+                return true;
+            }
+            for (Throwable s : c.getSuppressed()) {
+                if (overflowIn(s)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }
