@@ -18,15 +18,11 @@ final class Async extends Job {
 
     /** An async that will not run reports the error to its finish, where its own failure would go. */
     @Override
-    boolean abandon(Throwable cause) {
-        if (!super.abandon(cause)) {
-            return false;
-        }
+    void reportAbandoned(Throwable cause) {
         Finish f = scope();
         if (f != null) {
             f.recordFailure(cause);
         }
-        return true;
     }
 
     /** Runs an async body under scope {@code f}, skipping it if the scope was cancelled. */

@@ -297,16 +297,28 @@ abstract class Job extends Awaited {
      * Settles a live job that will not run (or not to its end) because of {@code cause}, an error in
      * Weft's own frames — a StackOverflowError in a drain near the end of the stack: it completes with
      * the failure, so nobody waits for it forever. Also from RUNNING: the run that claimed it is the one
-     * the error unwound. Kinds whose failures nobody joins report it where their failures go.
+     * the error unwound. Kinds whose failures nobody joins report it where their failures go
+     * ({@link #reportAbandoned}).
      *
      * @return false if the job was already final (nothing to settle)
      */
-    boolean abandon(Throwable cause) {
+    final boolean abandon(Throwable cause) {
         if (isFinal()) {
             return false;
         }
         failure = cause;
-        return complete(FAILED);
+        if (!complete(FAILED)) {
+            return false;
+        }
+        reportAbandoned(cause);
+        return true;
+    }
+
+    /**
+     * Where a job that nobody joins reports the error that {@link #abandon} settled it with. A joined job
+     * needs nothing: its joiner gets the failure.
+     */
+    void reportAbandoned(Throwable cause) {
     }
 
     /** Moves a live job to CANCELLED; false if it already finished. */

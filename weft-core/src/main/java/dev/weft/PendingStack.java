@@ -56,7 +56,7 @@ final class PendingStack {
      * settle the work there (any call, even a constructor's, overflows again), so it pushes the slot back
      * with plain stores: the item as it was, the kind it had in bits 8-15 of the word and its index in
      * the upper half, the error in {@link #interruptedBy}. The next drain or reset further up the stack
-     * settles it ({@link #settle}). Never published.
+     * settles it ({@link #abandon}). Never published.
      */
     static final int K_INTERRUPTED = 17;
 
@@ -276,12 +276,19 @@ final class PendingStack {
     }
 
     /**
-     * Settles the work of private slot {@code index}, popped but not run (or not to its end) because of
-     * {@code cause}, an error in Weft's own frames: a task completes with the failure (a no-op if it
-     * completed), an async's failure goes to its finish, a spawned body's to the pool's handler. Join
-     * halves and loop ranges need nothing: their constructs are the frames the error unwinds.
+     * Settles the work of private slot {@code index} (word {@code w0}), popped but not run (or not to
+     * its end) because of {@code cause}, an error in Weft's own frames: a task completes with the failure
+     * (a no-op if it completed), an async's failure goes to its finish, a spawned body's to the pool's
+     * handler. Join halves and loop ranges need nothing: their constructs are the frames the error
+     * unwinds. An interrupted slot is settled as the slot it was, with the error that interrupted it.
      */
-    private void abandon(int index, Object item, int kind, Throwable cause) {
+    private void abandon(int index, Object item, long w0, Throwable cause) {
+        int kind = kindOf(w0);
+        if (kind == K_INTERRUPTED) {
+            index = (int) (w0 >>> 32);
+            kind = (int) (w0 >>> 8) & 0xff;
+            cause = interruptedBy; // set whenever an interrupted slot is pushed
+        }
         switch (kind) {
             case K_JOB -> ((Job) item).abandon(cause);
             case K_ASYNC -> {
@@ -390,16 +397,10 @@ final class PendingStack {
         }
     }
 
-    /** Settles the work of an interrupted slot whose word is {@code w0} (see {@link #K_INTERRUPTED}). */
-    private void settle(Object item, long w0) {
-        Throwable cause = interruptedBy != null ? interruptedBy : new StackOverflowError();
-        abandon((int) (w0 >>> 32), item, (int) (w0 >>> 8) & 0xff, cause);
-    }
-
     /** Runs a private slot that its creator left behind. */
     private void runLeftover(int index, Object item, long w0) {
         switch (kindOf(w0)) {
-            case K_INTERRUPTED -> settle(item, w0);
+            case K_INTERRUPTED -> abandon(index, item, w0, null);
             case K_ASYNC -> {
                 Finish f = owner.finishOf(index);
                 Async.runBody((Runnable) item, f);
@@ -554,7 +555,7 @@ final class PendingStack {
                 items[b] = null; // settled here instead: it is no work for a thief
                 words[b << SLOT_SHIFT] = K_EMPTY;
                 base = b + 1;
-                settle(item, w0);
+                abandon(b, item, w0, null);
                 continue;
             }
             if (kind == K_RANGE) {
@@ -648,12 +649,7 @@ final class PendingStack {
             items[i] = null;
             if (i >= base && item != null) {
                 try {
-                    long w0 = words[i << SLOT_SHIFT];
-                    if (kindOf(w0) == K_INTERRUPTED) {
-                        settle(item, w0);
-                    } else {
-                        abandon(i, item, kindOf(w0), cause);
-                    }
+                    abandon(i, item, words[i << SLOT_SHIFT], cause);
                 } catch (Throwable again) {
                     if (again != cause) {
                         cause.addSuppressed(again); // out of stack or memory again: keep unwinding

@@ -26,22 +26,16 @@ final class Spawned extends Job {
 
     /** Nobody joins a spawned body: one that will not run reports the error to the pool's handler. */
     @Override
-    boolean abandon(Throwable cause) {
-        if (!super.abandon(cause)) {
-            return false;
-        }
-        Worker w = Worker.current();
-        (w != null ? w.pool : WeftPool.common()).reportInternalError(cause);
-        return true;
+    void reportAbandoned(Throwable cause) {
+        WeftPool.currentOrCommon().reportInternalError(cause);
     }
 
     @Override
     void perform() {
-        Worker w = Worker.current();
         try {
             body.run();
         } catch (Throwable t) {
-            (w != null ? w.pool : WeftPool.common()).reportUncaught(t);
+            WeftPool.currentOrCommon().reportUncaught(t);
         }
     }
 

@@ -541,23 +541,14 @@ public abstract class Task<T> extends Job implements Future<T> {
         void execute() {
             super.execute();
             if (failure != null) {
-                report(originalFailure());
+                WeftPool.currentOrCommon().reportUncaught(originalFailure());
             }
         }
 
         /** Nobody joins an executed runnable: one that will not run reports the error as a failure. */
         @Override
-        boolean abandon(Throwable cause) {
-            if (!super.abandon(cause)) {
-                return false;
-            }
-            report(cause);
-            return true;
-        }
-
-        private static void report(Throwable t) {
-            Worker w = Worker.current();
-            (w != null ? w.pool : WeftPool.common()).reportUncaught(t);
+        void reportAbandoned(Throwable cause) {
+            WeftPool.currentOrCommon().reportUncaught(cause);
         }
     }
 

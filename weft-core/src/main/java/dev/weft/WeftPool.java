@@ -314,6 +314,12 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         return Thread.currentThread() instanceof Worker w ? w.pool : null;
     }
 
+    /** The calling worker's pool, or the common pool for any other thread: where a report goes. */
+    static WeftPool currentOrCommon() {
+        WeftPool p = current();
+        return p != null ? p : common();
+    }
+
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
         return new Task.CallableTask<>(callable);
