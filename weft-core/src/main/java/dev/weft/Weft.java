@@ -947,6 +947,46 @@ public final class Weft {
         return Thread.currentThread() instanceof Worker w && w.pauseDepth > 0;
     }
 
+    /**
+     * Whether another worker of the caller's pool is waiting for work that only the caller can give:
+     * a hungry worker asked the calling worker for work, and the caller has no latent fork left to hand
+     * over. Call it between the steps of a computation that keeps its own pending work — a work list,
+     * a search frontier, an iterator — and, when it returns true, split that work and fork the part you
+     * give away ({@link #async} inside a {@link #finish}, or {@link Task#fork}); the fork is handed to the
+     * hungry worker at once. This is how Weft's own loops split their ranges without a grain size:
+     *
+     * <pre>{@code
+     * static long count(Frontier f) {                    // a depth-first search over a frontier of nodes
+     *     LongAdder total = new LongAdder();
+     *     Weft.finish(() -> search(f, total));
+     *     return total.sum();
+     * }
+     * static void search(Frontier f, LongAdder total) {
+     *     long found = 0;
+     *     while (!f.isEmpty()) {
+     *         found += f.expandNext();                   // one step of serial work
+     *         if (Weft.hungry() && f.size() > 1) {
+     *             Frontier half = f.splitOldestHalf();
+     *             Weft.async(() -> search(half, total)); // taken by the hungry worker
+     *         }
+     *     }
+     *     total.add(found);
+     * }
+     * }</pre>
+     *
+     * <p>The call serves any pending request with the caller's latent forks first, as a fork does, so
+     * splitting is only suggested when there is nothing else to give. It costs one load of the worker's
+     * own signal cell when nobody is hungry. It returns false outside a pool and inside a
+     * {@link #pauseStealing()} region (whose work must stay on the worker).
+     */
+    public static boolean hungry() {
+        if (!(Thread.currentThread() instanceof Worker w) || w.signal() == 0) {
+            return false;
+        }
+        w.onSignal();
+        return (w.signal() & Worker.HUNGRY) != 0 && w.pauseDepth == 0;
+    }
+
     /** Whether the calling thread is a worker of some {@link WeftPool}. */
     public static boolean inPool() {
         return Thread.currentThread() instanceof Worker;
