@@ -6,7 +6,7 @@ import java.util.ArrayList;
 /**
  * A global finish as a task queue (PROTOCOL.md, "Loops and finish"): the activities not yet started,
  * newest last. A queue runs its newest activity first — depth first, as a worker runs its own forks —
- * and gives away its oldest half, the activities nearest the root, which are the largest.
+ * and gives away every other pending activity, which is about half of its work.
  *
  * @param <R> the finish's result type
  */
@@ -50,6 +50,11 @@ final class Asyncs<R> implements TaskQueue<Asyncs.Bag<R>, R>, ClusterFinish<R> {
         return !pending.isEmpty();
     }
 
+    /**
+     * Every other pending activity, oldest first: pending activities are, level by level, the siblings
+     * not yet started, so alternate ones halve every level — about half of the work, where the oldest
+     * half would be nearly all of it.
+     */
     @Override
     public Bag<R> split() {
         int k = pending.size() / 2;
@@ -57,8 +62,14 @@ final class Asyncs<R> implements TaskQueue<Asyncs.Bag<R>, R>, ClusterFinish<R> {
             return null;
         }
         Bag<R> half = new Bag<>();
-        for (int i = 0; i < k; i++) {
-            half.add(pending.pollFirst());
+        int n = pending.size();
+        for (int i = 0; i < n; i++) {
+            Remote.Async<R> a = pending.pollFirst();
+            if ((i & 1) == 1 && half.size() < k) {
+                half.add(a);
+            } else {
+                pending.addLast(a);
+            }
         }
         return half;
     }

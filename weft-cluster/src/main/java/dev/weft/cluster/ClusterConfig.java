@@ -36,6 +36,7 @@ public final class ClusterConfig {
     final int workers;
     final WeftPool pool;
     final int itemsPerStep;
+    final Duration stepTime;
     final int randomSteals;
     final Duration stealTimeout;
     final Duration runTimeout;
@@ -55,6 +56,7 @@ public final class ClusterConfig {
         this.workers = b.workers;
         this.pool = b.pool;
         this.itemsPerStep = b.itemsPerStep;
+        this.stepTime = b.stepTime;
         this.randomSteals = b.randomSteals;
         this.stealTimeout = b.stealTimeout;
         this.runTimeout = b.runTimeout;
@@ -91,7 +93,8 @@ public final class ClusterConfig {
         private Duration joinTimeout = Duration.ofSeconds(30);
         private int workers = Runtime.getRuntime().availableProcessors();
         private WeftPool pool;
-        private int itemsPerStep = 256;
+        private int itemsPerStep = 64;
+        private Duration stepTime = Duration.ofNanos(100_000);
         private int randomSteals = 2;
         private Duration stealTimeout = Duration.ofSeconds(5);
         private Duration runTimeout = Duration.ZERO;
@@ -171,12 +174,24 @@ public final class ClusterConfig {
             return this;
         }
 
-        /** The {@code n} of {@link TaskQueue#process}: items between two checks for hungry workers and members (default 256). */
+        /**
+         * The first {@code n} of {@link TaskQueue#process} (default 64). Weft then adapts it so that a step
+         * takes about {@link #stepTime}: no grain size to tune.
+         */
         public Builder itemsPerStep(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("itemsPerStep must be at least 1: " + n);
             }
             this.itemsPerStep = n;
+            return this;
+        }
+
+        /**
+         * About how long one {@link TaskQueue#process} step should take (default 100 µs): between steps a
+         * queue answers hungry workers and members, so this bounds how long they wait for it.
+         */
+        public Builder stepTime(Duration time) {
+            this.stepTime = positive(time, "stepTime");
             return this;
         }
 

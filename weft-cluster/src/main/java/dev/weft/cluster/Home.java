@@ -33,6 +33,9 @@ final class Home {
     private static final long REPORT_WAIT_MILLIS = 2_000;
     /** How long after a member leaves the home waits for the rescue of units it held before it calls them lost. */
     private static final long RESCUE_WAIT_MILLIS = 5_000;
+    /** Notices that a backup can go wait for company: they only free memory. */
+    private static final int NOTICE_BATCH = 256;
+    private static final long NOTICE_MAX_AGE_MILLIS = 500;
 
     final long run;
     private final Wire wire;
@@ -51,7 +54,9 @@ final class Home {
     private final Map<Long, UUID[]> where = new HashMap<>();
     private final Map<Long, Integer> accepted = new HashMap<>();
     private final Map<Long, Integer> committed = new HashMap<>();
-    private final Map<UnitKey, List<Msg.Commit>> pending = new HashMap<>();
+    private final Map<UnitKey, List<Commit>> pending = new HashMap<>();
+    /** Notices to backup holders that their backups can go, batched per holder. */
+    private final Map<UUID, Outbox<Long>> notices = new HashMap<>();
     private final Set<UnitKey> lost = new HashSet<>();
     private final Map<UUID, Integer> members = new LinkedHashMap<>();
     private int nextIndex = 1;
@@ -100,29 +105,44 @@ final class Home {
     // ---------------------------------------------------------------------------------------------
     // Commits
 
-    synchronized void onCommit(Msg.Commit c) {
-        if (over || lost.contains(c.unit()) || committed.containsKey(c.unit().id())
+    synchronized void onCommit(Msg.Commit batch) {
+        for (Msg.Result c : batch.results()) {
+            if (over) {
+                return;
+            }
+            commit(c, batch.holder());
+        }
+    }
+
+    private void commit(Msg.Result c, UUID holder) {
+        if (lost.contains(c.unit()) || committed.containsKey(c.unit().id())
                 && committed.get(c.unit().id()) >= c.unit().attempt()) {
             return;
         }
         committed.put(c.unit().id(), c.unit().attempt());
         lastEndedAt = Math.max(lastEndedAt, c.endedAt());
+        Commit x = new Commit(c, holder);
         UnitKey p = c.parent();
         if (p == null || Objects.equals(accepted.get(p.id()), p.attempt())) {
-            accept(c);
+            accept(x);
         } else if (lost.contains(p)) {
             lose(c.unit());
         } else {
-            pending.computeIfAbsent(p, k -> new ArrayList<>()).add(c);
+            pending.computeIfAbsent(p, k -> new ArrayList<>()).add(x);
         }
     }
 
+    /** A unit's result and who held it. */
+    private record Commit(Msg.Result r, UUID holder) {
+    }
+
     /** Merges {@code c} and every pending commit that waited for it, transitively. */
-    private void accept(Msg.Commit c) {
-        ArrayDeque<Msg.Commit> work = new ArrayDeque<>();
+    private void accept(Commit c) {
+        ArrayDeque<Commit> work = new ArrayDeque<>();
         work.add(c);
         while (!work.isEmpty() && !over) {
-            Msg.Commit x = work.poll();
+            Commit y = work.poll();
+            Msg.Result x = y.r();
             try {
                 Object r = Codec.decode(x.result(), loader, "the result of a unit");
                 result = reduction.combine(result, r);
@@ -136,15 +156,18 @@ final class Home {
             where.remove(x.unit().id());
             for (int i = 0; i < x.children().length; i++) {
                 expected.add(x.children()[i]);
-                where.put(x.children()[i], new UUID[] {x.holders()[i], x.holder()});
-                if (!alive(x.holders()[i]) && !alive(x.holder())) {
+                where.put(x.children()[i], new UUID[] {x.holders()[i], y.holder()});
+                if (!alive(x.holders()[i]) && !alive(y.holder())) {
                     wire.schedule(RESCUE_WAIT_MILLIS, this::checkLost);
                 }
             }
             if (x.backup() != null) {
-                wire.send(x.backup(), new Msg.Committed(run, x.unit().id()));
+                UUID b = x.backup();
+                notices.computeIfAbsent(b, k -> new Outbox<>(wire, NOTICE_BATCH, NOTICE_MAX_AGE_MILLIS, ids ->
+                        wire.send(b, new Msg.Committed(run, ids.stream().mapToLong(Long::longValue).toArray()))))
+                        .add(x.unit().id());
             }
-            List<Msg.Commit> waiting = pending.remove(x.unit());
+            List<Commit> waiting = pending.remove(x.unit());
             if (waiting != null) {
                 work.addAll(waiting);
             }
@@ -161,10 +184,10 @@ final class Home {
         while (!work.isEmpty()) {
             UnitKey k = work.poll();
             lost.add(k);
-            List<Msg.Commit> waiting = pending.remove(k);
+            List<Commit> waiting = pending.remove(k);
             if (waiting != null) {
-                for (Msg.Commit c : waiting) {
-                    work.add(c.unit());
+                for (Commit c : waiting) {
+                    work.add(c.r().unit());
                 }
             }
         }

@@ -8,12 +8,13 @@ import java.io.Serializable;
  *
  * @param queues makes an empty queue (which then takes a bag through {@link TaskQueue#merge})
  * @param reduction combines the queues' results
- * @param itemsPerStep the {@code n} of {@link TaskQueue#process}
+ * @param itemsPerStep the first {@code n} of {@link TaskQueue#process} (then adapted, see {@link StepSize})
+ * @param stepNanos the time a step should take
  * @param randomSteals random steal requests an idle member sends before it registers on its lifelines
  * @param stealTimeoutMillis how long a thief waits for the answer to a random request
  */
 record Job(Remote.Supplier<? extends TaskQueue<?, ?>> queues, Reduction<?> reduction, int itemsPerStep,
-           int randomSteals, long stealTimeoutMillis) implements Serializable {
+           long stepNanos, int randomSteals, long stealTimeoutMillis) implements Serializable {
 
     @SuppressWarnings("unchecked")
     TaskQueue<Serializable, Object> newQueue() {
@@ -22,6 +23,10 @@ record Job(Remote.Supplier<? extends TaskQueue<?, ?>> queues, Reduction<?> reduc
             throw new NullPointerException("the queue factory returned null");
         }
         return q;
+    }
+
+    StepSize stepSize() {
+        return new StepSize(itemsPerStep, stepNanos);
     }
 
     @SuppressWarnings("unchecked")

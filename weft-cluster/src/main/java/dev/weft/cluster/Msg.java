@@ -1,6 +1,7 @@
 package dev.weft.cluster;
 
 import java.io.Serializable;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -29,17 +30,24 @@ sealed interface Msg extends Serializable {
     }
 
     /**
-     * Holder → home: the unit is done. {@code result} is the serialised result of the work done on the
-     * holder; {@code children} are the units split off it and given to other members (the holder keeps
-     * their backups), {@code holders} who took each. {@code backup} is the member that keeps this unit's
-     * backup (null: none needed).
+     * Holder → home: units that are done, in one message (a member batches them, see PROTOCOL.md
+     * "Commits").
      */
-    record Commit(long run, UnitKey unit, UnitKey parent, UUID holder, UUID backup, byte[] result, long[] children,
-                  UUID[] holders, long endedAt) implements Msg {
+    record Commit(long run, UUID holder, List<Result> results) implements Msg {
     }
 
-    /** Home → backup holder: the unit's result is merged, drop its backup. */
-    record Committed(long run, long unit) implements Msg {
+    /**
+     * One committed unit. {@code result} is the serialised result of the work done on its holder;
+     * {@code children} are the units split off it and given to other members (the holder keeps their
+     * backups), {@code holders} who took each; {@code backup} is the member that keeps this unit's backup
+     * (null: none needed); {@code endedAt} the holder's clock when the unit ended.
+     */
+    record Result(UnitKey unit, UnitKey parent, UUID backup, byte[] result, long[] children, UUID[] holders,
+                  long endedAt) implements Serializable {
+    }
+
+    /** Home → backup holder: these units' results are merged, drop their backups. */
+    record Committed(long run, long[] units) implements Msg {
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.weft.cluster;
 
+import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * A member's part in one run (PROTOCOL.md, "A member's part"): it runs the units it holds; when it holds
@@ -47,6 +49,9 @@ final class Place {
     /** The first pause before a member with no lifeline to register on tries again; doubled up to {@link #MAX_RETRY_MILLIS}. */
     private static final long FIRST_RETRY_MILLIS = 20;
     private static final long MAX_RETRY_MILLIS = 1000;
+    /** Commits that wait at most for one message, and how long at most. */
+    private static final int COMMIT_BATCH = 64;
+    private static final long COMMIT_MAX_AGE_MILLIS = 200;
 
     final long run;
     final UUID self;
@@ -77,6 +82,12 @@ final class Place {
     private final Map<Long, Backup> backups = new HashMap<>();
     private final Map<Long, Unit> units = new HashMap<>();
     private long seq;
+    /**
+     * Commits on their way to the home, batched (PROTOCOL.md, "Commits"): they go when this member runs out
+     * of work to steal (the end may be near), when many wait, or after a while. Its own lock, never taken
+     * while this one's is wanted.
+     */
+    private final Outbox<Msg.Result> commits;
 
     // statistics, guarded by this
     private final long startedAt;
@@ -104,6 +115,8 @@ final class Place {
         this.random = new SplittableRandom(self.getLeastSignificantBits() ^ run ^ System.nanoTime());
         this.startedAt = wire.nanoTime();
         this.idleSince = startedAt;
+        this.commits = new Outbox<>(wire, COMMIT_BATCH, COMMIT_MAX_AGE_MILLIS,
+                results -> send(home, new Msg.Commit(run, self, results)));
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -202,7 +215,7 @@ final class Place {
      * {@link #onMemberLeft} takes is what makes every given unit either rescued or committed: a thief that
      * leaves after this point finds its unit among the backups.
      */
-    boolean give(Unit unit, Request r, byte[] bag) {
+    private boolean give(Unit unit, Request r, byte[] bag) {
         UnitKey child;
         synchronized (this) {
             if (finished || unit.cancelled || left.contains(r.thief())) {
@@ -219,9 +232,48 @@ final class Place {
         return true;
     }
 
-    /** The home merged a unit this member gave away: its backup is no longer needed. */
-    synchronized void onCommitted(long unit) {
-        backups.remove(unit);
+    /**
+     * Answers one waiting request, if any, with the half of {@code q} that {@link TaskQueue#split} gives:
+     * serialised and handed to the thief. Work that cannot be given — the thief left meanwhile, or the bag
+     * cannot be serialised — goes to {@code keep} (to run on this member), so none is ever dropped.
+     *
+     * @throws IllegalArgumentException if the bag cannot be serialised (after keeping it)
+     */
+    void serve(Unit u, TaskQueue<Serializable, ?> q, Consumer<Serializable> keep) {
+        Request r = takeRequest();
+        if (r == null) {
+            return;
+        }
+        Serializable half;
+        try {
+            half = q.split();
+        } catch (RuntimeException | Error e) {
+            unserved(r);
+            throw e;
+        }
+        if (half == null) {
+            unserved(r);
+            return;
+        }
+        byte[] bytes;
+        try {
+            bytes = Codec.encode(half, "the bag split off by " + q.getClass().getName() + ".split() ("
+                    + half.getClass().getName() + ")");
+        } catch (RuntimeException e) {
+            unserved(r);
+            keep.accept(half);
+            throw e;
+        }
+        if (!give(u, r, bytes)) {
+            keep.accept(half);
+        }
+    }
+
+    /** The home merged units this member gave away: their backups are no longer needed. */
+    synchronized void onCommitted(long[] merged) {
+        for (long id : merged) {
+            backups.remove(id);
+        }
     }
 
     private void updateDemand() {
@@ -301,6 +353,10 @@ final class Place {
     private void goDormant() {
         state = Thief.DORMANT;
         target = null;
+        // Random steals found nothing: work is scarce, perhaps over, and the results waiting here may be
+        // the last the home needs to see the end. (Lock order: this place, then its outbox; the outbox
+        // never calls back into the place.)
+        commits.flush();
         for (UUID b : lifelines()) {
             if (registeredOn.add(b)) {
                 lifelineRegistrations++;
@@ -395,7 +451,7 @@ final class Place {
         if (report) {
             send(home, new Msg.Failed(run, self, Codec.encodeFailure(failure)));
         } else if (commit) {
-            send(home, new Msg.Commit(run, u.key, u.parent, self, backup, result, children, holders, now));
+            commits.add(new Msg.Result(u.key, u.parent, backup, result, children, holders, now));
         }
     }
 
@@ -461,6 +517,7 @@ final class Place {
     /** The run is over: cancels what still runs here and returns this member's report. */
     synchronized MemberReport finish(long workerIdleNanos) {
         finished = true;
+        commits.clear();
         units.values().forEach(u -> u.cancelled = true);
         long now = wire.nanoTime();
         long idle = idleNanos + (active == 0 ? now - idleSince : 0);

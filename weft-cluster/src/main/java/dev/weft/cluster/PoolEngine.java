@@ -65,10 +65,19 @@ final class PoolEngine implements Place.Engine {
     }
 
     private void drain(Place place, Unit u, TaskQueue<Serializable, Object> q) {
-        int n = job.itemsPerStep();
-        while (!u.cancelled && q.process(n)) {
+        StepSize step = job.stepSize();
+        for (;;) {
+            if (u.cancelled) {
+                break;
+            }
+            long t0 = System.nanoTime();
+            boolean more = q.process(step.n());
+            step.took(System.nanoTime() - t0);
+            if (!more) {
+                break;
+            }
             if (place.demand) {
-                serveRemote(place, u, q);
+                place.serve(u, q, half -> Weft.async(() -> drain(place, u, fresh(half))));
             }
             if (Weft.hungry()) {
                 Serializable half = q.split();
@@ -79,36 +88,6 @@ final class PoolEngine implements Place.Engine {
         }
         if (!u.cancelled) {
             u.results.add(q.result());
-        }
-    }
-
-    /** Splits {@code q} for a member that asked; keeps the half here if that member has left meanwhile. */
-    private void serveRemote(Place place, Unit u, TaskQueue<Serializable, Object> q) {
-        Place.Request r = place.takeRequest();
-        if (r == null) {
-            return;
-        }
-        Serializable half;
-        try {
-            half = q.split();
-        } catch (Throwable t) {
-            place.unserved(r);
-            throw t;
-        }
-        if (half == null) {
-            place.unserved(r);
-            return;
-        }
-        byte[] bytes;
-        try {
-            bytes = Codec.encode(half, "the bag split off by " + q.getClass().getName() + ".split() (" + typeOf(half) + ")");
-        } catch (RuntimeException e) {
-            place.unserved(r);
-            Weft.async(() -> drain(place, u, fresh(half))); // the work stays whole; the run fails with e
-            throw e;
-        }
-        if (!place.give(u, r, bytes)) {
-            Weft.async(() -> drain(place, u, fresh(half)));
         }
     }
 

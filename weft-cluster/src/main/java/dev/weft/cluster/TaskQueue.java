@@ -26,10 +26,14 @@ import java.io.Serializable;
  *         }
  *         return !stack.isEmpty();
  *     }
- *     public Boards split() {                          // the oldest half: the boards nearest the root
+ *     public Boards split() {                          // every other board: about half of the work
  *         if (stack.size() < 2) return null;
  *         Boards half = new Boards();
- *         for (int k = stack.size() / 2; k > 0; k--) half.add(stack.pollLast());
+ *         boolean give = false;
+ *         for (Iterator<int[]> it = stack.iterator(); it.hasNext(); give = !give) {
+ *             int[] board = it.next();
+ *             if (give) { half.add(board); it.remove(); }
+ *         }
  *         return half;
  *     }
  *     public void merge(Boards bag) { bag.forEach(stack::push); }
@@ -52,9 +56,12 @@ public interface TaskQueue<B extends Serializable, R> {
 
     /**
      * Takes about half of the work not yet started out of this queue, as a bag to be done elsewhere, or
-     * returns null when there is too little to split. Prefer the oldest work (nearest the root of a
-     * search): it is the largest, so one steal feeds the thief for long. A bag that may leave the member
-     * is serialised with Java serialisation, so everything it holds must be serialisable.
+     * returns null when there is too little to split. Half of the <em>work</em>, not of the items: in a
+     * depth-first search the stack holds, level by level, the siblings not yet expanded, and the oldest
+     * ones (nearest the root) hold exponentially more work than the newest, so giving the oldest half
+     * away gives nearly everything — and the victim soon asks for work itself. Taking every other item
+     * halves each level. A bag that may leave the member is serialised with Java serialisation, so
+     * everything it holds must be serialisable.
      */
     B split();
 

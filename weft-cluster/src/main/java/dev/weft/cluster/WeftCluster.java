@@ -265,7 +265,8 @@ public final class WeftCluster implements AutoCloseable {
         Codec.encode(queues, "the queue factory (" + queues.getClass().getName() + ")");
         Codec.encode(reduction, "the reduction (" + reduction.getClass().getName() + ")");
         Codec.encode(work, "the work (" + work.getClass().getName() + ")");
-        Job job = new Job(queues, reduction, config.itemsPerStep, config.randomSteals, config.stealTimeout.toMillis());
+        Job job = new Job(queues, reduction, config.itemsPerStep, config.stepTime.toNanos(), config.randomSteals,
+                config.stealTimeout.toMillis());
         byte[] jobBytes = Codec.encode(job, "the job");
         CompletableFuture<RunReport<Object>> f = node.submit(job, jobBytes, work, config.runTimeout.toMillis());
         RunReport<Object> r;

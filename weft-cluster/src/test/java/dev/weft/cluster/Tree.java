@@ -96,10 +96,16 @@ final class Tree {
             if (k == 0) {
                 return null;
             }
-            // the oldest (bottom) half: nodes nearest the root
-            long[] half = Arrays.copyOfRange(stack, 0, k);
-            System.arraycopy(stack, k, stack, 0, top - k);
-            top -= k;
+            long[] half = new long[k]; // every other node: about half of the work
+            int kept = 0;
+            for (int i = 0; i < top; i++) {
+                if ((i & 1) == 1 && (i >> 1) < k) {
+                    half[i >> 1] = stack[i];
+                } else {
+                    stack[kept++] = stack[i];
+                }
+            }
+            top = kept;
             return new Bag(shape, half);
         }
 
