@@ -45,10 +45,19 @@ final class HazelcastWire implements Wire {
     @Override
     public List<UUID> members() {
         List<UUID> out = new ArrayList<>();
-        for (Member m : hz.getCluster().getMembers()) {
+        for (Member m : current()) {
             out.add(m.getUuid());
         }
         return out;
+    }
+
+    /** The member list, or none once this member's instance has stopped. */
+    private Iterable<Member> current() {
+        try {
+            return hz.getCluster().getMembers();
+        } catch (RuntimeException e) {
+            return List.of(); // HazelcastInstanceNotActiveException: this member left
+        }
     }
 
     @Override
@@ -102,7 +111,7 @@ final class HazelcastWire implements Wire {
     }
 
     private Member find(UUID uuid) {
-        for (Member m : hz.getCluster().getMembers()) {
+        for (Member m : current()) {
             if (m.getUuid().equals(uuid)) {
                 return m;
             }

@@ -58,6 +58,8 @@ final class Home {
     /** Notices to backup holders that their backups can go, batched per holder. */
     private final Map<UUID, Outbox<Long>> notices = new HashMap<>();
     private final Set<UnitKey> lost = new HashSet<>();
+    /** Units re-run on this member (their holder left), for {@link #where} when their parent is merged later. */
+    private final Set<Long> rerunHere = new HashSet<>();
     private final Map<UUID, Integer> members = new LinkedHashMap<>();
     private int nextIndex = 1;
     private long reruns;
@@ -155,9 +157,11 @@ final class Home {
             expected.remove(x.unit().id());
             where.remove(x.unit().id());
             for (int i = 0; i < x.children().length; i++) {
-                expected.add(x.children()[i]);
-                where.put(x.children()[i], new UUID[] {x.holders()[i], y.holder()});
-                if (!alive(x.holders()[i]) && !alive(y.holder())) {
+                long child = x.children()[i];
+                expected.add(child);
+                where.put(child, rerunHere.contains(child) ? new UUID[] {wire.self(), null}
+                        : new UUID[] {x.holders()[i], y.holder()});
+                if (!alive(where.get(child)[0]) && !alive(where.get(child)[1])) {
                     wire.schedule(RESCUE_WAIT_MILLIS, this::checkLost);
                 }
             }
@@ -217,6 +221,7 @@ final class Home {
         }
         lose(k); // commits of this attempt, and of what was split off it, no longer count
         reruns++;
+        rerunHere.add(k.id());
         if (at != null) {
             at[0] = wire.self();
             at[1] = null;

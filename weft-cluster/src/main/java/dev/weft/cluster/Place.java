@@ -83,9 +83,9 @@ final class Place {
     private final Map<Long, Unit> units = new HashMap<>();
     private long seq;
     /**
-     * Commits on their way to the home, batched (PROTOCOL.md, "Commits"): they go when this member runs out
-     * of work to steal (the end may be near), when many wait, or after a while. Its own lock, never taken
-     * while this one's is wanted.
+     * Commits on their way to the home, batched (PROTOCOL.md, "Commits"): they go when this member has no
+     * unit left to run, when many wait, or after a while — at most one message per gap. The outbox has its
+     * own lock and never calls back into the place.
      */
     private final Outbox<Msg.Result> commits;
 
@@ -353,10 +353,6 @@ final class Place {
     private void goDormant() {
         state = Thief.DORMANT;
         target = null;
-        // Random steals found nothing: work is scarce, perhaps over, and the results waiting here may be
-        // the last the home needs to see the end. (Lock order: this place, then its outbox; the outbox
-        // never calls back into the place.)
-        commits.flush();
         for (UUID b : lifelines()) {
             if (registeredOn.add(b)) {
                 lifelineRegistrations++;
@@ -422,6 +418,7 @@ final class Place {
         UUID[] holders;
         boolean commit;
         boolean report;
+        boolean flush = false;
         UUID backup;
         long now = wire.nanoTime();
         synchronized (this) {
@@ -440,6 +437,7 @@ final class Place {
                 while (!randomThieves.isEmpty()) {
                     send(randomThieves.poll(), new Msg.NoLoot(run, self, false));
                 }
+                flush = true;
                 updateDemand();
                 if (!finished) {
                     attempts = 0;
@@ -452,6 +450,11 @@ final class Place {
             send(home, new Msg.Failed(run, self, Codec.encodeFailure(failure)));
         } else if (commit) {
             commits.add(new Msg.Result(u.key, u.parent, backup, result, children, holders, now));
+        }
+        if (flush) {
+            // Nothing left to run here: these results may be the last the home needs to see the end. The
+            // outbox still sends at most one message per gap, so the home's load stays bounded.
+            commits.flush();
         }
     }
 

@@ -45,6 +45,7 @@ public final class WeftCluster implements AutoCloseable {
     private final Node node;
     private final HazelcastInstance hz;
     private final boolean ownsPool;
+    private final String address;
     private volatile boolean closed;
 
     private WeftCluster(ClusterConfig config, Node node, HazelcastInstance hz, boolean ownsPool) {
@@ -52,6 +53,8 @@ public final class WeftCluster implements AutoCloseable {
         this.node = node;
         this.hz = hz;
         this.ownsPool = ownsPool;
+        var a = hz.getCluster().getLocalMember().getAddress();
+        this.address = a.getHost() + ":" + a.getPort();
     }
 
     /**
@@ -88,8 +91,7 @@ public final class WeftCluster implements AutoCloseable {
                 String seen = c.members().toString();
                 c.close();
                 throw new ClusterException("could not reach the other members within " + config.joinTimeout.toMillis()
-                        + " ms: this member (" + config.host + ":" + hz.getCluster().getLocalMember().getAddress().getPort()
-                        + ") sees " + seen + " but expects " + config.expectMembers + " members; it looked at "
+                        + " ms: this member (" + c.address + ") sees " + seen + " but expects " + config.expectMembers + " members; it looked at "
                         + config.members + " for cluster '" + config.clusterName + "' (check that the others run, with"
                         + " the same cluster name, and that their ports are reachable)");
             }
@@ -292,9 +294,12 @@ public final class WeftCluster implements AutoCloseable {
         return (RunReport<R>) (RunReport<?>) r;
     }
 
-    /** The members of the cluster now, as {@code host:port}, oldest first. */
+    /** The members of the cluster now, as {@code host:port}, oldest first (empty once this member is closed). */
     public List<String> members() {
         List<String> out = new ArrayList<>();
+        if (!hz.getLifecycleService().isRunning()) {
+            return out;
+        }
         for (var m : hz.getCluster().getMembers()) {
             out.add(m.getAddress().getHost() + ":" + m.getAddress().getPort());
         }
@@ -303,8 +308,7 @@ public final class WeftCluster implements AutoCloseable {
 
     /** This member's address, {@code host:port}. */
     public String address() {
-        var a = hz.getCluster().getLocalMember().getAddress();
-        return a.getHost() + ":" + a.getPort();
+        return address;
     }
 
     /** The pool this member runs its share of the work on; use it for local work too. */
@@ -326,10 +330,13 @@ public final class WeftCluster implements AutoCloseable {
         if (closed) {
             return;
         }
-        String self = address();
         closed = true;
-        node.close("member " + self + " (the run's home) was closed");
-        hz.shutdown();
+        node.close("member " + address + " (the run's home) was closed");
+        try {
+            hz.shutdown();
+        } catch (RuntimeException e) {
+            // already terminated
+        }
         if (ownsPool) {
             node.pool.close();
         }
@@ -337,6 +344,6 @@ public final class WeftCluster implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "WeftCluster[" + (closed ? "closed" : address() + " of " + members()) + "]";
+        return "WeftCluster[" + address + (closed ? ", closed" : " of " + members()) + "]";
     }
 }

@@ -1,0 +1,104 @@
+package dev.weft.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Members that leave in the middle of a run — killed (Hazelcast's terminate: no goodbye) or closed — lose
+ * no work and count none twice; a member that joins in the middle gets work.
+ */
+class ResilienceTest {
+    /** About 105,000 nodes of 40 µs: 4 s of work. */
+    private static final Tree.Shape SHAPE = new Tree.Shape(400, 4, 0.2475);
+    private static final long SEED = 5;
+    private static final long EXPECTED = Tree.serialCount(SHAPE, SEED);
+
+    @Test
+    void aKilledMemberLosesNothingAndIsCountedOnce() throws Exception {
+        leaveMidRun(6400, m -> m.hazelcast().getLifecycleService().terminate());
+    }
+
+    @Test
+    void aMemberClosedMidRunLosesNothing() throws Exception {
+        leaveMidRun(6450, WeftCluster::close);
+    }
+
+    private void leaveMidRun(int port, Consumer<WeftCluster> leave) throws Exception {
+        try (Clusters c = Clusters.start(3, 1, port)) {
+            WeftCluster victim = c.members.get(2);
+            CompletableFuture<RunReport<Long>> run = CompletableFuture.supplyAsync(() ->
+                    c.home().runReported(Tree.Bag.root(SHAPE, SEED), SlowTree.Queue::new, Reduction.sumLong()));
+            long t0 = System.nanoTime();
+            while (SlowTree.processedBy(victim) < 500) {
+                assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(60), "the third member never got work");
+                assertTrue(!run.isDone(), "the run ended before the third member got work: " + (run.isDone() ? run.join() : ""));
+                Thread.sleep(5);
+            }
+            leave.accept(victim);
+            victim.close();
+            RunReport<Long> r = run.get(120, TimeUnit.SECONDS);
+            assertEquals(EXPECTED, r.value() + 1, r.toString());
+            assertTrue(r.recovered(), "the run should have re-run the units the member held: " + r);
+            assertEquals(2, r.members().size(), r.toString());
+        }
+    }
+
+    @Test
+    void aMemberThatJoinsMidRunGetsWork() throws Exception {
+        Clusters c = Clusters.start(2, 1, 6500);
+        WeftCluster late = null;
+        try {
+            CompletableFuture<RunReport<Long>> run = CompletableFuture.supplyAsync(() ->
+                    c.home().runReported(Tree.Bag.root(SHAPE, SEED + 1), SlowTree.Queue::new, Reduction.sumLong()));
+            long t0 = System.nanoTime();
+            while (SlowTree.processedBy(c.members.get(1)) < 200) {
+                assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(60), "the second member never got work");
+                Thread.sleep(5);
+            }
+            String name = c.home().hazelcast().getConfig().getClusterName();
+            late = WeftCluster.join(Clusters.builder(name, 6500, 1).expectMembers(3).build());
+            RunReport<Long> r = run.get(120, TimeUnit.SECONDS);
+            assertEquals(Tree.serialCount(SHAPE, SEED + 1), r.value() + 1, r.toString());
+            assertEquals(3, r.members().size(), r.toString());
+            String lateAddress = late.address();
+            MemberReport lr = r.members().stream().filter(m -> m.member().equals(lateAddress)).findFirst().orElseThrow();
+            assertTrue(lr.units() > 0 && lr.firstWorkNanos() >= 0, "the late member got no work: " + r);
+        } finally {
+            if (late != null) {
+                late.close();
+            }
+            c.close();
+        }
+    }
+
+    @Test
+    void runsAfterARecoveryAreExactToo() throws Exception {
+        try (Clusters c = Clusters.start(3, 1, 6550)) {
+            WeftCluster victim = c.members.get(1);
+            CompletableFuture<Long> run = CompletableFuture.supplyAsync(() ->
+                    c.home().run(Tree.Bag.root(SHAPE, SEED), SlowTree.Queue::new, Reduction.sumLong()));
+            long t0 = System.nanoTime();
+            while (SlowTree.processedBy(victim) < 500) {
+                assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(60), "the member never got work");
+                Thread.sleep(5);
+            }
+            victim.hazelcast().getLifecycleService().terminate();
+            victim.close();
+            assertEquals(EXPECTED, run.get(120, TimeUnit.SECONDS) + 1);
+            // The cluster goes on with two members.
+            Tree.Shape small = new Tree.Shape(100, 4, 0.24);
+            assertEquals(Tree.serialCount(small, 1), c.home().run(Tree.Bag.root(small, 1), Tree.Queue::new,
+                    Reduction.sumLong()) + 1);
+        }
+    }
+
+    static Duration seconds(int s) {
+        return Duration.ofSeconds(s);
+    }
+}
