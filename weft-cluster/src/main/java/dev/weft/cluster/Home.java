@@ -287,7 +287,7 @@ final class Home {
         over = true;
         reported = true;
         for (UUID m : members.keySet()) {
-            wire.send(m, new Msg.Done(run, true));
+            wire.send(m, new Msg.Done(run, wire.self(), true));
         }
         outcome.completeExceptionally(t);
     }
@@ -307,7 +307,7 @@ final class Home {
         over = true;
         doneAt = wire.nanoTime();
         for (UUID m : members.keySet()) {
-            wire.send(m, new Msg.Done(run, false));
+            wire.send(m, new Msg.Done(run, wire.self(), false));
         }
         wire.schedule(REPORT_WAIT_MILLIS, this::reportNow);
     }

@@ -64,7 +64,7 @@ sealed interface Msg extends Serializable {
     }
 
     /** Home → members: the run is over (all units merged, or {@code aborted}); drop its state and report. */
-    record Done(long run, boolean aborted) implements Msg {
+    record Done(long run, UUID home, boolean aborted) implements Msg {
     }
 
     /** Member → home, after {@link Done}: what this member did in the run. */

@@ -95,12 +95,16 @@ final class Runs {
             case Msg.Done d -> {
                 finished.add(run);
                 Place p = places.remove(run);
+                MemberReport r;
                 if (p != null) {
                     Long idle0 = idleAtStart.remove(run);
-                    MemberReport r = p.finish(idle0 == null ? 0 : engines.workerIdleNanos() - idle0);
-                    if (!d.aborted()) {
-                        wire.send(p.home, new Msg.Report(run, wire.self(), r));
-                    }
+                    r = p.finish(idle0 == null ? 0 : engines.workerIdleNanos() - idle0);
+                } else {
+                    // The run ended before this member's Start arrived: it took no part.
+                    r = new MemberReport(wire.describe(wire.self()), false, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                }
+                if (!d.aborted()) {
+                    wire.send(d.home(), new Msg.Report(run, wire.self(), r));
                 }
             }
             case Msg.Commit c -> {

@@ -66,15 +66,16 @@ final class Simulator {
     }
 
     /** What a simulated run gave: the real report of its home, and the check. */
-    record Outcome(RunReport<Long> report, long nodes, long serialNanos, int members, int workers, double homeLoad,
-                   double maxLoad) {
+    record Outcome(RunReport<Long> report, long nodes, long checksum, long serialNanos, int members, int workers,
+                   double homeLoad, double maxLoad) {
         /** Serial time over members × workers × simulated time. */
         double efficiency() {
             return serialNanos / ((double) members * workers * report.elapsedNanos());
         }
 
+        /** Whether the run expanded every node exactly once: its result is the serial checksum. */
         boolean exact() {
-            return report.value() + 1 == nodes;
+            return report.value() == checksum;
         }
 
         double messagesPerMember() {
@@ -104,12 +105,17 @@ final class Simulator {
         this.random = new SplittableRandom(p.seed);
     }
 
-    /** Simulates one run of counting {@code p.tree}'s nodes, checked against {@code nodes} (its serial count). */
-    static Outcome run(Params p, long nodes) {
-        return new Simulator(p).simulate(nodes);
+    /**
+     * Simulates one run over {@code p.tree}, whose serial size and checksum are {@code serial}
+     * ({@link SyntheticTree.Shape#serial()}).
+     *
+     * @throws IllegalStateException if the run failed (its cause is the home's exception) or could not end
+     */
+    static Outcome run(Params p, long[] serial) {
+        return new Simulator(p).simulate(serial[0], serial[1]);
     }
 
-    private Outcome simulate(long nodes) {
+    private Outcome simulate(long nodes, long checksum) {
         for (int i = 0; i < p.members; i++) {
             Member m = new Member(i);
             all.add(m);
@@ -140,7 +146,8 @@ final class Simulator {
             for (Member m : all) {
                 max = Math.max(max, m.handled * p.handleNanos / span);
             }
-            return new Outcome(r, nodes, nodes * p.nodeNanos, p.members, p.workers, all.get(0).handled * p.handleNanos / span, max);
+            return new Outcome(r, nodes, checksum, nodes * p.nodeNanos, p.members, p.workers,
+                    all.get(0).handled * p.handleNanos / span, max);
         } catch (InterruptedException | ExecutionException e) {
             throw new IllegalStateException("the simulated run failed", e.getCause());
         }
@@ -398,15 +405,15 @@ final class Simulator {
             }
         }
         long t0 = System.nanoTime();
-        long nodes = p.tree.size();
-        System.out.printf(Locale.ROOT, "tree %s: %,d nodes (counted serially in %.1f s); node %d ns, latency %d us, handling %d us per message%n",
-                p.tree, nodes, (System.nanoTime() - t0) / 1e9, p.nodeNanos, p.latencyNanos / 1000, p.handleNanos / 1000);
+        long[] serial = p.tree.serial();
+        System.out.printf(Locale.ROOT, "tree %s: %,d nodes (expanded serially in %.1f s); node %d ns, latency %d us, handling %d us per message%n",
+                p.tree, serial[0], (System.nanoTime() - t0) / 1e9, p.nodeNanos, p.latencyNanos / 1000, p.handleNanos / 1000);
         System.out.printf(Locale.ROOT, "%8s %8s %11s %10s %9s %11s %12s %12s %9s %9s %9s%n", "members", "workers", "efficiency",
                 "time ms", "exact", "msgs/member", "steals/member", "first work ms", "end ms", "home load", "max load");
         for (int m : sizes) {
             Params q = p.copy();
             q.members = m;
-            Outcome o = run(q, nodes);
+            Outcome o = run(q, serial);
             System.out.printf(Locale.ROOT, "%8d %8d %11.3f %10.1f %9s %11.1f %12.1f %12.2f %9.3f %9.2f %9.2f%n", m, q.workers,
                     o.efficiency(), o.report().elapsedNanos() / 1e6, o.exact() ? "yes" : "NO", o.messagesPerMember(),
                     o.report().stealsSent() / (double) m, o.lastFirstWorkNanos() / 1e6, o.report().terminationNanos() / 1e6,

@@ -68,14 +68,17 @@ final class SyntheticTree {
             return new Bag(this, s);
         }
 
-        /** The number of nodes, counted serially (the simulator's check; for large trees, seconds). */
-        long size() {
+        /**
+         * The tree's size and checksum, computed serially (the simulator's check; seconds for large trees):
+         * {@code {nodes, checksum}}, where the checksum is what a run's result must be.
+         */
+        long[] serial() {
             Queue q = new Queue();
             q.merge(root());
             while (q.process(1 << 20)) {
-                // count
+                // expand
             }
-            return q.result() + 1;
+            return new long[] {q.count() + 1, q.result()};
         }
     }
 
@@ -95,12 +98,17 @@ final class SyntheticTree {
     record Bag(Shape shape, long[] seeds) implements Serializable {
     }
 
-    /** Counts the nodes it expands; its frontier is an array stack, split at the bottom (the oldest nodes). */
+    /**
+     * Expands nodes; its result is a checksum of the nodes it expanded (a wrapping sum of their hashes), so
+     * that a node expanded twice, or never, changes the result — a count alone could hide a loss and a
+     * duplicate that cancel out.
+     */
     static final class Queue implements TaskQueue<Bag, Long> {
         private Shape shape;
         private long[] stack = new long[64];
         private int top;
         private long count;
+        private long sum;
 
         @Override
         public boolean process(int n) {
@@ -108,6 +116,7 @@ final class SyntheticTree {
             for (int k = 0; k < n && top > 0; k++) {
                 long node = stack[--top];
                 count++;
+                sum += mix(node ^ 0xC0FFEEL);
                 int m = s.children(node);
                 if (m > 0) {
                     if (top + m > stack.length) {
@@ -158,7 +167,7 @@ final class SyntheticTree {
 
         @Override
         public Long result() {
-            return count;
+            return sum;
         }
 
         /** Nodes expanded so far: the simulator charges time per node. */
