@@ -2,15 +2,17 @@
 # Weft scaling run: the fork/join suite, the peers and the actors suite at 1..16 workers, with the runtime,
 # jars and peer binaries of this pack only (built by ./weft scaling-pack; no JDK, network or other tool
 # needed: bash, mkdir and the pack). Each part is one run of the benchmark runner (dev.weft.bench.BenchMain, the
-# same as ./weft bench) with --stats; its CSV, HTML report and full log go to OUTDIR, and a compact table
-# (speedups, Weft / reference, idle %, ramp-up) is printed after each part and kept in OUTDIR/summary.txt.
+# same as ./weft bench) with --stats; a compact table (speedups, Weft / reference, idle %, ramp-up) is printed
+# after each part. OUTDIR gets eight files, few enough to come back from a lent machine's $OUT in one go:
+# summary.txt (the tables), bench.log (the runner's full output, --stats per worker count included), and
+# per part <part>.csv and <part>/report.html.
 #
 # Usage: run.sh OUTDIR [--workers 1,2,4,8,16] [--quick] [--parts forkjoin,actors,peers]
 #                      [--peers-runtimes LIST] [-- extra bench options]
 #   --quick   a smoke run: 1 warm-up and 3 measured runs per version (default: the budgeted run below)
 #   --parts   which parts to run, in this order (default: forkjoin,actors,peers: the costliest last)
-#   --peers-runtimes  the peers suite's runtimes (default: all but Go, whose goroutine per fork takes
-#             about a minute per run at one worker: add go-serial,go to measure it)
+#   --peers-runtimes  the peers suite's runtimes (default: Java, Rust and C++; Go is not in the pack: its
+#             goroutine per fork takes about a minute per run at one worker)
 # Environment: WEFT_JAVA_OPTS (JVM options; default -Xms2g -Xmx2g, as ./weft bench).
 #
 # Sizes: always the bench's quick sizes (fib(35), nqueens(12), UTS T2-seed1, ...). Budget on a 16-core
@@ -89,7 +91,7 @@ machine() {
   echo "machine: $cpus CPUs ($model), ${cores:-?} cores and ${siblings:-?} threads per socket; pack: $(< "$HERE/VERSION")"
 }
 
-# Prints the last lines of a file (no tail on the target is assumed).
+# Prints the last lines of a file (tail is not assumed).
 last_lines() {
   local -a lines
   mapfile -t lines < "$1"
@@ -101,6 +103,8 @@ table() {
   "$JAVA" -cp "$CP" dev.weft.bench.ScalingTable "$@"
 }
 
+log="$out/bench.log"
+: > "$log"
 start_all=$SECONDS
 intro=$(machine; echo "workers $workers, parts $parts$($quick && echo ', quick (smoke) run')")
 printf '%s\n' "$intro"
@@ -112,17 +116,18 @@ for part in "${part_list[@]}"; do
     peers) args=(--suite peers --runtimes "$peers_runtimes" "${peers[@]}") ;;
     actors) args=(--suite actors --runtimes weft-actors,pekko "${actors[@]}") ;;
   esac
-  echo "== $part: started $(printf '%(%H:%M:%S)T' -1), log $out/$part.log"
+  echo "== $part: started $(printf '%(%H:%M:%S)T' -1), log $log"
+  echo "== $part: ${args[*]}" >> "$log"
   : > "$out/$part.csv" # an earlier run's table is not shown for a part that fails now
   t0=$SECONDS
   WEFT_PEERS_BIN="$HERE/peers" "$JAVA" "${jvm[@]}" -Dweft.peers.maxRunSeconds=1 -cp "$CP" dev.weft.bench.BenchMain \
     "${args[@]}" --quick --workers "$workers" --stats --csv "$out/$part.csv" --report "$out/$part" "${extra[@]}" \
-    > "$out/$part.log" 2>&1
+    >> "$log" 2>&1
   rc=$?
   t=$((SECONDS - t0))
   times+=("$part ${t}s$([ $rc -eq 0 ] || echo " (failed, exit $rc)")")
   echo "== $part: $((t / 60))m$((t % 60))s$([ $rc -eq 0 ] || echo ", FAILED (exit $rc); the log ends:")"
-  [ $rc -eq 0 ] || last_lines "$out/$part.log" 15
+  [ $rc -eq 0 ] || last_lines "$log" 15
   if [ -s "$out/$part.csv" ]; then
     summary=$(table "$out/$part.csv")
     printf '%s\n' "$summary"
@@ -132,7 +137,7 @@ done
 
 total=$((SECONDS - start_all))
 summary="== done: ${times[*]}; total $((total / 60))m$((total % 60))s
-files in $out: summary.txt (the tables above), <part>.csv, <part>/report.html, <part>.log (with --stats)"
+files in $out: summary.txt (the tables above), bench.log, <part>.csv, <part>/report.html"
 printf '%s\n' "$summary"
 printf '%s\n' "$summary" >> "$out/summary.txt"
 for t in "${times[@]}"; do
