@@ -104,40 +104,50 @@ public final class ClusterIntegrate extends ClusterProgram {
         private static final long serialVersionUID = 1L;
     }
 
-    /** A stack of intervals, refined depth first as the serial recursion does; splits give every other one. */
+    /**
+     * A stack of intervals still to refine. A step refines intervals by plain recursion — the serial
+     * version's own code path, in registers — for its budget of items; when the budget runs out mid-way,
+     * the intervals the recursion has not reached go onto the stack, where a split can give every other
+     * one away. So an interval costs what it costs serially, and the stack is touched once per step.
+     */
     static final class Queue implements TaskQueue<Intervals, Double> {
         private double[] stack = new double[5 * 64];
         private int top; // intervals
         private double sum;
+        private int budget;
 
         @Override
         public boolean process(int n) {
-            for (int k = 0; k < n && top > 0; k++) {
+            budget = n;
+            while (budget > 0 && top > 0) {
                 int o = 5 * --top;
-                double l = stack[o];
-                double r = stack[o + 1];
-                double fl = stack[o + 2];
-                double fr = stack[o + 3];
-                double a = stack[o + 4];
-                double m = (l + r) * 0.5;
-                double fm = Integrate.f(m);
-                double al = (fl + fm) * (m - l) * 0.5;
-                double ar = (fm + fr) * (r - m) * 0.5;
-                double alr = al + ar;
-                if (Math.abs(alr - a) <= Integrate.EPS) {
-                    sum += alr;
-                    continue;
-                }
-                if (5 * (top + 2) > stack.length) {
-                    stack = Arrays.copyOf(stack, 2 * stack.length);
-                }
-                push(m, r, fm, fr, ar);
-                push(l, m, fl, fm, al);
+                sum += refine(stack[o], stack[o + 1], stack[o + 2], stack[o + 3], stack[o + 4]);
             }
             return top > 0;
         }
 
+        /** The serial recursion while the budget lasts; past it, what is left goes onto the stack. */
+        private double refine(double l, double r, double fl, double fr, double a) {
+            if (budget <= 0) {
+                push(l, r, fl, fr, a);
+                return 0.0;
+            }
+            budget--;
+            double m = (l + r) * 0.5;
+            double fm = Integrate.f(m);
+            double al = (fl + fm) * (m - l) * 0.5;
+            double ar = (fm + fr) * (r - m) * 0.5;
+            double alr = al + ar;
+            if (Math.abs(alr - a) <= Integrate.EPS) {
+                return alr;
+            }
+            return refine(l, m, fl, fm, al) + refine(m, r, fm, fr, ar);
+        }
+
         private void push(double l, double r, double fl, double fr, double a) {
+            if (5 * (top + 1) > stack.length) {
+                stack = Arrays.copyOf(stack, 2 * stack.length);
+            }
             int o = 5 * top++;
             stack[o] = l;
             stack[o + 1] = r;

@@ -6,8 +6,9 @@ import java.io.Serializable;
 import java.util.Arrays;
 
 /**
- * UTS as a task queue: a stack of nodes (SHA-1 state and depth), expanded depth first; a split gives away
- * every other node of the stack, which halves every level of the search. The result packs nodes and
+ * UTS as a task queue: a stack of nodes (SHA-1 state and depth) not yet visited; a step visits them by
+ * plain recursion for its budget of nodes, and a split gives away every other node of the stack, which
+ * halves every level of the search. The result packs nodes and
  * leaves into one long as the fork/join version does ({@link UTS#NODE}, {@link UTS#LEAF}).
  */
 final class UtsQueue implements TaskQueue<UtsQueue.Nodes, Long> {
@@ -20,29 +21,47 @@ final class UtsQueue implements TaskQueue<UtsQueue.Nodes, Long> {
     private int[] depths = new int[64];
     private int top;
     private long counts;
+    private int budget;
 
+    /**
+     * The serial recursion ({@link UTS#serial}'s code path) for a budget of {@code n} nodes; nodes it has
+     * not reached when the budget runs out go onto the stack, where a split can give every other one away.
+     */
     @Override
     public boolean process(int n) {
-        UTS.Shape s = shape;
-        for (int k = 0; k < n && top > 0; k++) {
+        budget = n;
+        while (budget > 0 && top > 0) {
             int[] state = states[--top];
             int depth = depths[top];
             states[top] = null;
-            int c = s.numChildren(state, depth);
-            if (c == 0) {
-                counts += UTS.LEAF;
-                continue;
-            }
-            counts += UTS.NODE;
-            if (top + c > states.length) {
-                grow(top + c);
-            }
-            for (int i = c - 1; i >= 0; i--) {
-                states[top] = UTS.childState(state, i);
-                depths[top++] = depth + 1;
-            }
+            counts += visit(state, depth);
         }
         return top > 0;
+    }
+
+    private long visit(int[] state, int depth) {
+        if (budget <= 0) {
+            push(state, depth);
+            return 0;
+        }
+        budget--;
+        int c = shape.numChildren(state, depth);
+        if (c == 0) {
+            return UTS.LEAF;
+        }
+        long sum = UTS.NODE;
+        for (int i = 0; i < c; i++) {
+            sum += visit(UTS.childState(state, i), depth + 1);
+        }
+        return sum;
+    }
+
+    private void push(int[] state, int depth) {
+        if (top == states.length) {
+            grow(top + 1);
+        }
+        states[top] = state;
+        depths[top++] = depth;
     }
 
     private void grow(int need) {
