@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -121,6 +122,35 @@ class ProgramsTest {
         });
         for (int i = 0; i < HITS.length(); i++) {
             assertEquals(1, HITS.get(i), "index " + i);
+        }
+    }
+
+    /** Runs one after another leave nothing behind that disturbs the next: stale messages of a run are ignored. */
+    @Test
+    void manyShortRunsInARowAreAllExact() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(17);
+        for (int i = 0; i < 30; i++) {
+            Tree.Shape shape = new Tree.Shape(1 + r.nextInt(60), 1 + r.nextInt(5), r.nextDouble() * 0.18);
+            long seed = r.nextLong();
+            assertEquals(Tree.serialCount(shape, seed), home(4).run(Tree.Bag.root(shape, seed), Tree.Queue::new,
+                    Reduction.sumLong()) + 1, "run " + i + ": " + shape);
+        }
+    }
+
+    /** Runs started at the same time, from different members, each with its own home: both exact. */
+    @Test
+    void concurrentRunsFromSeveralHomes() throws Exception {
+        Tree.Shape shape = new Tree.Shape(300, 4, 0.2475);
+        java.util.List<java.util.concurrent.CompletableFuture<Long>> runs = new java.util.ArrayList<>();
+        for (WeftCluster m : CLUSTERS[3].members) {
+            for (long seed = 1; seed <= 2; seed++) {
+                long s = seed;
+                runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                        m.run(Tree.Bag.root(shape, s), Tree.Queue::new, Reduction.sumLong())));
+            }
+        }
+        for (int i = 0; i < runs.size(); i++) {
+            assertEquals(Tree.serialCount(shape, 1 + i % 2), runs.get(i).get(120, java.util.concurrent.TimeUnit.SECONDS) + 1);
         }
     }
 
