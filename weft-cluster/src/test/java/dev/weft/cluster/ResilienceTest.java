@@ -3,7 +3,6 @@ package dev.weft.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -14,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * no work and count none twice; a member that joins in the middle gets work.
  */
 class ResilienceTest {
-    /** About 105,000 nodes of 40 µs: 4 s of work. */
+    /** About 105,000 nodes of 25 µs: 2.6 s of work. */
     private static final Tree.Shape SHAPE = new Tree.Shape(400, 4, 0.2475);
     private static final long SEED = 5;
     private static final long EXPECTED = Tree.serialCount(SHAPE, SEED);
@@ -98,7 +97,27 @@ class ResilienceTest {
         }
     }
 
-    static Duration seconds(int s) {
-        return Duration.ofSeconds(s);
+    /** The home is the one member a run cannot lose: its caller learns so at once, and the others go on. */
+    @Test
+    void aHomeThatLeavesEndsItsRunLoudlyAndTheOthersGoOn() throws Exception {
+        try (Clusters c = Clusters.start(3, 1, 6580)) {
+            WeftCluster home = c.members.get(2);
+            CompletableFuture<Long> run = CompletableFuture.supplyAsync(() ->
+                    home.run(Tree.Bag.root(SHAPE, SEED), SlowTree.Queue::new, Reduction.sumLong()));
+            long t0 = System.nanoTime();
+            while (SlowTree.processedBy(c.members.get(0)) + SlowTree.processedBy(c.members.get(1)) < 300) {
+                assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(60), "the others never got work");
+                Thread.sleep(5);
+            }
+            home.close();
+            java.util.concurrent.ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.util.concurrent.ExecutionException.class, () -> run.get(60, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof ClusterException && e.getCause().getMessage().contains("closed"),
+                    String.valueOf(e.getCause()));
+            Tree.Shape small = new Tree.Shape(100, 4, 0.24);
+            assertEquals(Tree.serialCount(small, 2), c.home().run(Tree.Bag.root(small, 2), Tree.Queue::new,
+                    Reduction.sumLong()) + 1);
+        }
     }
+
 }

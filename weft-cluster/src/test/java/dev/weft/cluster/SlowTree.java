@@ -17,7 +17,7 @@ final class SlowTree {
     static final Map<WeftPool, LongAdder> PROCESSED = new ConcurrentHashMap<>();
 
     /** Time each node takes, busy (a static: every member of this JVM sees the same). */
-    static volatile long nodeNanos = 40_000;
+    static volatile long nodeNanos = 25_000;
 
     static long processedBy(WeftCluster member) {
         LongAdder a = PROCESSED.get(member.pool());
