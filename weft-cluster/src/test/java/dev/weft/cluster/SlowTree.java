@@ -24,8 +24,8 @@ final class SlowTree {
         return a == null ? 0 : a.sum();
     }
 
-    static final class Queue implements TaskQueue<Tree.Bag, Long> {
-        private final Tree.Queue inner = new Tree.Queue();
+    static final class Queue implements TaskQueue<SyntheticTree.Bag, Long> {
+        private final SyntheticTree.Queue inner = new SyntheticTree.Queue();
 
         @Override
         public boolean process(int n) {
@@ -42,12 +42,12 @@ final class SlowTree {
         }
 
         @Override
-        public Tree.Bag split() {
+        public SyntheticTree.Bag split() {
             return inner.split();
         }
 
         @Override
-        public void merge(Tree.Bag bag) {
+        public void merge(SyntheticTree.Bag bag) {
             inner.merge(bag);
         }
 

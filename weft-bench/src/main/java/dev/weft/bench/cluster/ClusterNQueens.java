@@ -88,11 +88,7 @@ public final class ClusterNQueens extends ClusterProgram {
 
             @Override
             Object combine(List<Serializable> results) {
-                long sum = 0;
-                for (Serializable r : results) {
-                    sum += (Long) r;
-                }
-                return sum;
+                return sumOfLongs(results);
             }
 
             @Override

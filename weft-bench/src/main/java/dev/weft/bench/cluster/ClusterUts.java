@@ -109,11 +109,7 @@ public final class ClusterUts extends ClusterProgram {
 
             @Override
             Object combine(List<Serializable> results) {
-                long sum = 0;
-                for (Serializable r : results) {
-                    sum += (Long) r;
-                }
-                return sum;
+                return sumOfLongs(results);
             }
 
             @Override

@@ -145,6 +145,15 @@ abstract class ClusterWorkload implements Workload {
         }
     }
 
+    /** The sum of jobs' results that are {@code Long}s. */
+    static long sumOfLongs(List<Serializable> results) {
+        long sum = 0;
+        for (Serializable r : results) {
+            sum += (Long) r;
+        }
+        return sum;
+    }
+
     /** The result as a reader wants it (UTS packs two counts in a long). */
     String show(Object result) {
         return String.valueOf(result);
