@@ -167,8 +167,7 @@ class FailureTest {
     static volatile WeftPool homePool;
 
     /** Counts a tree, but fails on any member but the home once it has done some work there. */
-    static final class FailingElsewhere implements TaskQueue<SyntheticTree.Bag, Long> {
-        private final SyntheticTree.Queue inner = new SyntheticTree.Queue();
+    static final class FailingElsewhere extends TreeWrapper {
         private int steps;
 
         @Override
@@ -179,23 +178,11 @@ class FailureTest {
             for (int i = 0; i < 20_000; i++) {
                 Thread.onSpinWait();
             }
-            return inner.process(Math.min(n, 16));
+            return step(Math.min(n, 16));
         }
 
-        @Override
-        public SyntheticTree.Bag split() {
-            return inner.split();
-        }
 
-        @Override
-        public void merge(SyntheticTree.Bag bag) {
-            inner.merge(bag);
-        }
 
-        @Override
-        public Long result() {
-            return inner.result();
-        }
     }
 
     @Test

@@ -146,8 +146,7 @@ class SeparateJvmTest {
     }
 
     /** The slow tree, announcing on standard output each piece of work a separate member takes in. */
-    static final class AnnouncingTree implements TaskQueue<SyntheticTree.Bag, Long> {
-        private final SyntheticTree.Queue inner = new SyntheticTree.Queue();
+    static final class AnnouncingTree extends TreeWrapper {
 
         @Override
         public boolean process(int n) {
@@ -155,13 +154,9 @@ class SeparateJvmTest {
             while (System.nanoTime() - until < 0) {
                 Thread.onSpinWait();
             }
-            return inner.process(8);
+            return step(8);
         }
 
-        @Override
-        public SyntheticTree.Bag split() {
-            return inner.split();
-        }
 
         @Override
         public void merge(SyntheticTree.Bag bag) {
@@ -169,12 +164,8 @@ class SeparateJvmTest {
                 System.out.println("WORKING");
                 System.out.flush();
             }
-            inner.merge(bag);
+            super.merge(bag);
         }
 
-        @Override
-        public Long result() {
-            return inner.result();
-        }
     }
 }

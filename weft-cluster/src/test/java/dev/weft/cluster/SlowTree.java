@@ -24,8 +24,7 @@ final class SlowTree {
         return a == null ? 0 : a.sum();
     }
 
-    static final class Queue implements TaskQueue<SyntheticTree.Bag, Long> {
-        private final SyntheticTree.Queue inner = new SyntheticTree.Queue();
+    static final class Queue extends TreeWrapper {
 
         @Override
         public boolean process(int n) {
@@ -38,22 +37,10 @@ final class SlowTree {
             if (p != null) {
                 PROCESSED.computeIfAbsent(p, x -> new LongAdder()).add(k);
             }
-            return inner.process(k);
+            return step(k);
         }
 
-        @Override
-        public SyntheticTree.Bag split() {
-            return inner.split();
-        }
 
-        @Override
-        public void merge(SyntheticTree.Bag bag) {
-            inner.merge(bag);
-        }
 
-        @Override
-        public Long result() {
-            return inner.result();
-        }
     }
 }
