@@ -180,9 +180,6 @@ class FailureTest {
             }
             return step(Math.min(n, 16));
         }
-
-
-
     }
 
     @Test

@@ -147,7 +147,6 @@ class SeparateJvmTest {
 
     /** The slow tree, announcing on standard output each piece of work a separate member takes in. */
     static final class AnnouncingTree extends TreeWrapper {
-
         @Override
         public boolean process(int n) {
             long until = System.nanoTime() + 8 * 40_000L;
@@ -166,6 +165,5 @@ class SeparateJvmTest {
             }
             super.merge(bag);
         }
-
     }
 }

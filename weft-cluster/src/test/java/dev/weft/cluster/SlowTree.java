@@ -25,7 +25,6 @@ final class SlowTree {
     }
 
     static final class Queue extends TreeWrapper {
-
         @Override
         public boolean process(int n) {
             int k = Math.min(n, 8);
@@ -39,8 +38,5 @@ final class SlowTree {
             }
             return step(k);
         }
-
-
-
     }
 }
