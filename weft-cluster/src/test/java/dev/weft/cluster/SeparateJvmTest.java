@@ -156,7 +156,6 @@ class SeparateJvmTest {
             return step(8);
         }
 
-
         @Override
         public void merge(SyntheticTree.Bag bag) {
             if (Boolean.getBoolean("weft.test.separate")) {
