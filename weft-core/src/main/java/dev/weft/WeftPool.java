@@ -719,8 +719,15 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
     }
 
-    void onWorkerExit(Worker w) {
+    /**
+     * A worker's thread ends. {@code orderly}: it left through its idle protocol (shutdown, keep-alive,
+     * a spare no longer needed). Any other exit — an error that escaped even the worker's own reports —
+     * would leave the pool a worker short for good (at parallelism 1, with nobody to run the inbox), so a
+     * core worker lost that way is replaced at once, unless the pool is stopping.
+     */
+    void onWorkerExit(Worker w, boolean orderly) {
         boolean last;
+        Worker replacement = null;
         synchronized (lock) {
             retired.add(w, statsEpochNanos);
             if (w.spare && !w.retired) {
@@ -734,8 +741,18 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
                     rest[k++] = x;
                 }
             }
-            workers = k == rest.length ? rest : Arrays.copyOf(rest, k);
+            rest = k == rest.length ? rest : Arrays.copyOf(rest, k);
+            if (!orderly && !w.spare && !w.surplus && runState != STOP) {
+                replacement = newWorker(false);
+                rest = Arrays.copyOf(rest, rest.length + 1);
+                rest[rest.length - 1] = replacement;
+                liveWorkers++;
+            }
+            workers = rest;
             last = --liveWorkers == 0;
+        }
+        if (replacement != null) {
+            replacement.start();
         }
         if (last && runState != RUNNING) {
             gcListener.unregister();
@@ -744,20 +761,43 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     }
 
     void reportInternalError(Throwable t) {
+        Thread me = Thread.currentThread();
         Thread.UncaughtExceptionHandler h = handler != null ? handler : Thread.getDefaultUncaughtExceptionHandler();
         if (h != null) {
-            h.uncaughtException(Thread.currentThread(), t);
+            dispatch(h, me, t);
         } else {
-            System.err.println("weft: internal error in " + Thread.currentThread().getName());
-            t.printStackTrace();
+            try {
+                System.err.println("weft: internal error in " + me.getName());
+                t.printStackTrace();
+            } catch (Throwable ignored) {
+                // nowhere left to report it
+            }
         }
     }
 
     /** Reports the failure of a job nobody joins (an {@code execute}d runnable). */
     void reportUncaught(Throwable t) {
         Thread me = Thread.currentThread();
-        Thread.UncaughtExceptionHandler h = handler != null ? handler : me.getUncaughtExceptionHandler();
-        h.uncaughtException(me, t);
+        dispatch(handler != null ? handler : me.getUncaughtExceptionHandler(), me, t);
+    }
+
+    /**
+     * Hands {@code t} to an uncaught exception handler. A handler that throws must not take the calling
+     * worker (or the monitor) with it: as the JVM does for a thread's own handler, its exception is
+     * printed and dropped.
+     */
+    private static void dispatch(Thread.UncaughtExceptionHandler h, Thread thread, Throwable t) {
+        try {
+            h.uncaughtException(thread, t);
+        } catch (Throwable again) {
+            try {
+                System.err.print("weft: exception thrown from the uncaught exception handler in thread \""
+                        + thread.getName() + "\": ");
+                again.printStackTrace();
+            } catch (Throwable ignored) {
+                // nowhere left to report it
+            }
+        }
     }
 
     /**

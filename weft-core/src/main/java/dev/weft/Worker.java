@@ -370,6 +370,7 @@ final class Worker extends WorkerPadding2 {
 
     @Override
     public void run() {
+        boolean orderly = false;
         try {
             for (;;) {
                 Job j;
@@ -381,6 +382,7 @@ final class Worker extends WorkerPadding2 {
                     continue;
                 }
                 if (j == null) {
+                    orderly = true;
                     return;
                 }
                 state = RUNNING;
@@ -389,11 +391,19 @@ final class Worker extends WorkerPadding2 {
                 if (!pool.isStopping()) {
                     Thread.interrupted();
                 }
-                runJob(j);
-                checkPauseBalanced();
+                try {
+                    runJob(j);
+                    checkPauseBalanced();
+                } catch (Throwable t) {
+                    // Nothing of the job's own gets here (runJob settles it); an error in the bookkeeping
+                    // around it must not end the worker: report it and keep serving.
+                    pool.reportInternalError(t);
+                }
             }
         } finally {
-            pool.onWorkerExit(this);
+            // A worker that leaves any other way (an error even the reports above could not survive) is
+            // replaced, so that queued work still runs (WeftPool.onWorkerExit).
+            pool.onWorkerExit(this, orderly);
         }
     }
 
