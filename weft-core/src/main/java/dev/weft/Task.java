@@ -311,11 +311,12 @@ public abstract class Task<T> extends Job implements Future<T> {
 
     /**
      * Attempts to cancel: succeeds unless the task already completed. A cancelled task that has not
-     * started never runs; one that is running finishes, but its result is discarded.
+     * started never runs; one that is running finishes, but its result is discarded. Returns whether
+     * the task is now cancelled (by this call or an earlier one), as {@code ForkJoinTask.cancel} does.
      */
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        return tryCancel();
+        return tryCancel() || status() == CANCELLED;
     }
 
     @Override
@@ -485,7 +486,7 @@ public abstract class Task<T> extends Job implements Future<T> {
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
             if (!tryCancel()) {
-                return false;
+                return status() == CANCELLED; // cancelled earlier: nothing more to interrupt
             }
             try {
                 if (mayInterruptIfRunning) {
