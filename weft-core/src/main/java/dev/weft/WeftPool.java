@@ -71,6 +71,9 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private final GcListener gcListener;
     /** How long a worker may stay parked in an idle pool before it exits ({@link Builder#keepAlive}). */
     final long keepAliveNanos;
+    /** The stall monitor's sampling period and the samples without progress that make a stall. */
+    final long stallPeriodNanos;
+    final int stallSamples;
     /**
      * Core workers that exited after the keep-alive in an idle pool and are started again when work
      * comes ({@link #wakeOne}); written under {@link #lock}.
@@ -80,8 +83,15 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     volatile int stalledWorkers;
     /** Whether a {@link StallMonitor} thread runs; guarded by {@link #lock}. */
     private boolean monitorRunning;
-    /** Stalls the monitor diagnosed (a worker waiting outside Weft while holding private forks). */
+    /**
+     * Stalls the monitor diagnosed: a worker that held private forks and did not poll for about a second,
+     * waiting outside Weft or running without a fork, join or poll.
+     */
     final AtomicLong stalls = new AtomicLong();
+    /** Tasks the monitor moved out of stalled workers to the inbox ({@link TaskMoves}). */
+    final AtomicLong tasksMoved = new AtomicLong();
+    /** Times the monitor found every worker blocked while work waited and no spare could be added. */
+    final AtomicLong saturations = new AtomicLong();
 
     final Sleep sleep = new Sleep();
     /** The workers, core and spare; replaced as a whole (copy on write) when a spare comes or goes. */
@@ -129,6 +139,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         this.isCommon = isCommon;
         this.chunkShift = 32 - Integer.numberOfLeadingZeros(8 * parallelism - 1);
         this.keepAliveNanos = b.keepAliveNanos;
+        this.stallPeriodNanos = b.stallPeriodNanos;
+        this.stallSamples = b.stallSamples;
         Worker[] ws = new Worker[parallelism];
         synchronized (lock) {
             for (int i = 0; i < parallelism; i++) {
@@ -464,6 +476,19 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
     }
 
+    /**
+     * Queues a task the stall monitor moved out of a stalled worker's pending stack ({@link TaskMoves})
+     * and wakes a worker for it. Not a submission: the task was accepted when it was forked, so it is
+     * queued after {@code shutdown()} too (workers exit only once the inbox is empty).
+     */
+    void acceptMoved(Job j) {
+        j.shared().inbox = this; // published by the offer
+        inbox.offer(j);
+        if (sleep.searching() == 0 && (sleep.parked() > 0 || missingWorkers > 0)) {
+            wakeOne();
+        }
+    }
+
     private RejectedExecutionException rejected() {
         return new RejectedExecutionException("pool " + name + " is shut down");
     }
@@ -665,6 +690,29 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------
     // Lifecycle
+
+    /** Whether the pool runs as many temporary workers as {@link Builder#maxBlockingWorkers} allows. */
+    boolean spareLimitReached() {
+        return liveSpares >= maxBlockingWorkers;
+    }
+
+    int maxBlockingWorkers() {
+        return maxBlockingWorkers;
+    }
+
+    /** Jobs waiting to run where any worker could take them: the inbox and the published deques (racy). */
+    int waitingJobs() {
+        int n = inbox.size();
+        for (Worker w : workers) {
+            n += w.deque.size();
+        }
+        return n;
+    }
+
+    /** Workers inside {@link Weft#blocking} now. */
+    int blocked() {
+        return blockedWorkers.get();
+    }
 
     /** Whether there are more temporary workers than blocked workers (an idle spare may leave). */
     boolean spareSurplus() {
@@ -1043,7 +1091,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             gone = retired.snapshot();
         }
         return new PoolStats(name, parallelism, now - statsEpochNanos, per, gone,
-                inbox.size(), blockedWorkers.get(), stalls.get());
+                inbox.size(), blockedWorkers.get(), stalls.get(), tasksMoved.get(), saturations.get());
     }
 
     /**
@@ -1075,8 +1123,20 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         private int maxBlockingWorkers = 128;
         private Thread.UncaughtExceptionHandler handler;
         private long keepAliveNanos = TimeUnit.SECONDS.toNanos(60);
+        private long stallPeriodNanos = StallMonitor.PERIOD_NANOS;
+        private int stallSamples = StallMonitor.STALL_SAMPLES;
 
         private Builder() {
+        }
+
+        /**
+         * The stall monitor's sampling period and the samples without progress that make a stall (default
+         * 250 ms and 4). Not an API: stress tests sample every millisecond to race many moves.
+         */
+        Builder stallSampling(long periodNanos, int samples) {
+            this.stallPeriodNanos = periodNanos;
+            this.stallSamples = samples;
+            return this;
         }
 
         /**

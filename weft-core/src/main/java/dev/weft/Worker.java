@@ -103,10 +103,8 @@ final class Worker extends WorkerPadding2 {
      */
     int pauseBase = NOT_PAUSED;
     static final int NOT_PAUSED = Integer.MAX_VALUE;
-    // Monitor-owned stall tracking (see StallMonitor).
-    int stallSamples;
-    long stallProgress;
-    boolean stallReported;
+    /** The stall monitor's record of this worker; monitor-owned. */
+    final StallMonitor.Watch watch = new StallMonitor.Watch();
     /** A core worker in excess after a keep-alive race ({@link WeftPool#untrim}); exits when idle. */
     boolean surplus;
     /** A spare that has left the count of live spares ({@link WeftPool#retireSpare}); owner-written. */
@@ -142,6 +140,20 @@ final class Worker extends WorkerPadding2 {
     /** Jobs this worker took from elsewhere to run (stolen, submitted, taken back): a sign of progress. */
     long jobsTaken() {
         return steals + submissionsRun + reclaimed;
+    }
+
+    /**
+     * A count that moves whenever this worker forks, publishes (it polled while somebody was hungry) or
+     * takes a job: the stall monitor's sign of life. Racy reads of owner-written counters.
+     */
+    long progress() {
+        return pending.forks + forksSplit + published + jobsTaken();
+    }
+
+    /** Private slots this worker could publish: those below a paused region. Racy outside the owner. */
+    int publishableCount() {
+        PendingStack p = pending;
+        return Math.min(p.top, pauseBase) - p.base;
     }
 
     /** This worker's counters now; idle time includes the idle period in progress. */

@@ -93,6 +93,7 @@ final class ProgramGen {
                 "external",         // submissions from threads outside the pool
                 "inboxJoin",        // a worker joins a task submitted from outside (may still be in the inbox)
                 "spawn",            // WeftPool.spawn: detached forks, failures to the uncaught handler
+                "waits",            // wait for an own fork outside Weft (a spin, a latch, a sleep loop), then join it
                 "failures",         // injected exceptions at all
                 "noise");           // spins, yields, parks and sleeps in leaves
         final Set<String> disabled = new TreeSet<>();
@@ -381,6 +382,13 @@ final class ProgramGen {
 
         /** form 0: invokeAll(a, b); 1: varargs; 2: collection. */
         void invokeAll(int form, Task<Long>[] ts);
+
+        /**
+         * Waits for forked task {@code t} outside Weft — form 0: a spin, 1: a latch its body counts down, 2:
+         * a sleep loop — as ForkJoinPool code does that relies on its forks being stealable. Bounded by a
+         * watchdog that tells a wait the pool completed from one it diagnosed and one it left silent.
+         */
+        void awaitOutside(GenTask t, int form, Run r);
     }
 
     static final class WeftRt implements Rt {
@@ -513,6 +521,11 @@ final class ProgramGen {
                 case 1 -> Task.invokeAll(ts);
                 default -> Task.invokeAll(Arrays.asList(ts));
             }
+        }
+
+        @Override
+        public void awaitOutside(GenTask t, int form, Run r) {
+            r.waited(Waits.await(r.pool, t, form));
         }
     }
 
@@ -909,6 +922,11 @@ final class ProgramGen {
         }
 
         @Override
+        public void awaitOutside(GenTask t, int form, Run r) {
+            // Serially a task runs when it is joined: a wait for it would never end. The join follows.
+        }
+
+        @Override
         public Long get(Task<Long> t) throws Exception {
             STask s = state(t);
             if (!s.forked) {
@@ -956,9 +974,16 @@ final class ProgramGen {
             this.label = label;
         }
 
+        /** Counted down when the body ends, however it ends: what a latch wait outside Weft waits for. */
+        final CountDownLatch ended = new CountDownLatch(1);
+
         @Override
         protected Long compute() {
-            return body.exec(r);
+            try {
+                return body.exec(r);
+            } finally {
+                ended.countDown();
+            }
         }
     }
 
@@ -983,6 +1008,16 @@ final class ProgramGen {
         final AtomicInteger spawnsFailed = new AtomicInteger();
         /** What reached the uncaught exception handler (spawned bodies' failures). */
         final ConcurrentLinkedQueue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
+        /** How the waits outside Weft ended, counted per {@link Waits.Outcome}. */
+        final AtomicIntegerArray waitOutcomes = new AtomicIntegerArray(Waits.Outcome.values().length);
+
+        void waited(Waits.Outcome o) {
+            waitOutcomes.incrementAndGet(o.ordinal());
+            if (o == Waits.Outcome.SILENT) {
+                violation("SILENT_WAIT", "a wait outside Weft for a forked task neither completed nor was diagnosed"
+                        + " within " + Waits.WATCHDOG_MS + " ms while workers were idle");
+            }
+        }
 
         Run(Program p, Rt rt, WeftPool pool) {
             this.p = p;
@@ -1439,7 +1474,7 @@ final class ProgramGen {
         }
     }
 
-    enum OpKind { JOIN, GET, INVOKE, INVOKE_ALL }
+    enum OpKind { JOIN, GET, INVOKE, INVOKE_ALL, AWAIT }
 
     record Op(OpKind kind, int[] tasks, int form) {
         String text(TaskGroup g) {
@@ -1448,6 +1483,8 @@ final class ProgramGen {
                 case JOIN -> sb.append("t").append(g.taskIds[tasks[0]]).append(".join()");
                 case GET -> sb.append("t").append(g.taskIds[tasks[0]]).append(".get()");
                 case INVOKE -> sb.append("t").append(g.taskIds[tasks[0]]).append(".invoke()");
+                case AWAIT -> sb.append("await t").append(g.taskIds[tasks[0]]).append(" outside Weft (")
+                        .append(form == 0 ? "spin" : form == 1 ? "latch" : "sleep loop").append(')');
                 default -> {
                     sb.append("Task.invokeAll(").append(form == 2 ? "List.of(" : "");
                     for (int i = 0; i < tasks.length; i++) {
@@ -1512,6 +1549,11 @@ final class ProgramGen {
                         case JOIN -> record(r, vals, i0, r.rt.join(ts[i0]), "join()");
                         case GET -> record(r, vals, i0, r.rt.get(ts[i0]), "get()");
                         case INVOKE -> record(r, vals, i0, r.rt.invoke(ts[i0]), "invoke()");
+                        case AWAIT -> {
+                            if (ts[i0].forkedOn != null || ts[i0].isDone()) { // a shrunk program may not fork it
+                                r.rt.awaitOutside(ts[i0], op.form(), r);
+                            }
+                        }
                         default -> {
                             @SuppressWarnings("unchecked")
                             Task<Long>[] group = new Task[op.tasks().length];
@@ -2540,6 +2582,14 @@ final class ProgramGen {
                 int at = o.on("outOfOrder") ? pos + 1 + rnd.nextInt(ops.size() - pos) : pos + 1;
                 ops.add(at, new Op(o.on("taskGet") && chance(30) ? OpKind.GET : OpKind.JOIN, new int[] {i}, 0));
             }
+            if (o.on("waits") && !forks.isEmpty() && chance(20)) {
+                int i = forks.get(rnd.nextInt(forks.size()));
+                int pos = 0;
+                while (ops.get(pos).tasks()[0] != i) {
+                    pos++;
+                }
+                ops.add(pos, new Op(OpKind.AWAIT, new int[] {i}, rnd.nextInt(3)));
+            }
             List<Integer> all = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 if (mode[i] == 1) {
@@ -2739,7 +2789,10 @@ final class ProgramGen {
         Outcome expected = p.root.eval(ev, true);
         String poolName = "gen" + POOLS.incrementAndGet() + "p" + parallelism;
         ConcurrentLinkedQueue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
+        // The monitor samples every 5 ms (a stall in 20 ms): waits outside Weft end fast, and its moves
+        // race with everything the programs do, also in the sleeps and spins of noisy leaves.
         WeftPool pool = parallelism <= 0 ? null : WeftPool.builder().parallelism(parallelism).name(poolName)
+                .stallSampling(Waits.MONITOR_PERIOD_NANOS, 4)
                 .uncaughtExceptionHandler((t, e) -> uncaught.add(e)).build();
         Rt rt = parallelism <= 0 ? new SerialRt(parallelism < 0) : new WeftRt();
         Run r = new Run(p, rt, pool);
@@ -3069,13 +3122,21 @@ final class ProgramGen {
             }
             return false;
         },
-        // drop the inline work of a task group, or a repeated join
+        // drop the inline work of a task group, a wait outside Weft, or a repeated join
         (q, at) -> {
             if (at.node() instanceof TaskGroup g) {
                 if (g.hasInline) {
                     g.hasInline = false;
                     g.kids = Arrays.copyOf(g.kids, g.n);
                     return true;
+                }
+                for (int i = 0; i < g.ops.length; i++) {
+                    if (g.ops[i].kind() == OpKind.AWAIT) {
+                        List<Op> ops = new ArrayList<>(Arrays.asList(g.ops));
+                        ops.remove(i);
+                        g.ops = ops.toArray(new Op[0]);
+                        return true;
+                    }
                 }
                 for (int i = 0; i < g.ops.length; i++) {
                     for (int j = 0; j < g.ops.length; j++) {

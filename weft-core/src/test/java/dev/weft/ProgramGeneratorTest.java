@@ -62,7 +62,7 @@ class ProgramGeneratorTest {
                 fail("program " + n + " of base seed " + base + ":\n" + withShrunk(r, o));
             }
         }
-        System.out.println("ProgramGeneratorTest: " + n + " programs passed");
+        System.out.println("ProgramGeneratorTest: " + n + " programs passed; " + Waits.summary());
     }
 
     private static String withShrunk(ProgramGen.Result r, ProgramGen.Options o) {

@@ -88,6 +88,7 @@ public final class Soak {
             }
         }
         System.out.println("soak: " + programs + " programs, " + failures + " failures" + (byCategory.isEmpty() ? "" : " " + byCategory));
+        System.out.println("soak: " + Waits.summary());
         for (String s : seeds) {
             System.out.println("soak: failing seed " + s);
         }
