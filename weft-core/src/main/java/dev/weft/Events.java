@@ -133,7 +133,7 @@ final class Events {
             e.pool = pool.name;
             e.workers = workers;
             e.blocked = blocked;
-            e.maxBlockingWorkers = pool.maxBlockingWorkers();
+            e.maxBlockingWorkers = pool.workforce.maxBlockingWorkers();
             e.waitingJobs = waiting;
             e.commit();
         }

@@ -422,20 +422,13 @@ final class PendingStack {
      */
     void runRemoved(Job j, int slot, int how) {
         Worker w = owner;
-        Finish f = w.finishOf(slot);
-        Frame saved = w.scope;
         int t0 = top;
-        if (saved == null ? f != null : saved.finish != f) {
-            w.scope = new Frame(f, t0, saved);
-        }
-        int savedJobBase = w.jobBase;
-        w.jobBase = t0; // a task runs: a joiner inside it helps only with its descendants
+        long frame = w.openFrame(t0, w.finishOf(slot), Worker.FRAME_JOB | Worker.FRAME_SCOPE);
         try {
             runClaimed(j);
             drainTo(t0);
         } finally {
-            w.scope = saved;
-            w.jobBase = savedJobBase;
+            w.closeFrame(frame, Worker.FRAME_JOB | Worker.FRAME_SCOPE);
         }
         if (how == REMOVED_PUBLISHED) {
             Finish counted = j.countedScope();
@@ -467,12 +460,11 @@ final class PendingStack {
      */
     void runTaskInline(Job j) {
         Worker w = owner;
-        int savedJobBase = w.jobBase;
-        w.jobBase = top;
+        long frame = w.openFrame(top, null, Worker.FRAME_JOB);
         try {
             runClaimed(j);
         } finally {
-            w.jobBase = savedJobBase;
+            w.closeFrame(frame, Worker.FRAME_JOB);
         }
     }
 
@@ -500,13 +492,8 @@ final class PendingStack {
      */
     void runReclaimed(Job j) {
         int t0 = top;
-        // A spawned body's leftovers drain here, one level deeper: a chain of spawns that a thief's
-        // request keeps publishing and this worker keeps taking back nests through this frame as a
-        // private chain does through Spawned.runDetached, so it counts toward the same bound.
-        boolean spawned = j instanceof Spawned;
-        if (spawned) {
-            owner.detachedDepth++;
-        }
+        // A spawned body's leftovers drain here, one level deeper, as a private chain's do through
+        // Spawned.runDetached; its run counts toward the same bound (Spawned.perform).
         try {
             runTaskInline(j);
             drainTo(t0);
@@ -516,9 +503,6 @@ final class PendingStack {
             j.abandon(t);
             throw t;
         } finally {
-            if (spawned) {
-                owner.detachedDepth--;
-            }
             Finish counted = j.countedScope();
             if (counted != null) {
                 counted.release(); // also after an error: the finish must not wait for it forever

@@ -91,7 +91,7 @@ final class StallMonitor implements Runnable {
 
     @Override
     public void run() {
-        while (!pool.monitorMayStop()) {
+        while (!pool.workforce.monitorMayStop()) {
             LockSupport.parkNanos(this, pool.stallPeriodNanos);
             try {
                 sample();
@@ -107,7 +107,7 @@ final class StallMonitor implements Runnable {
         int busy = 0; // stalled running: no fork, join or poll for a stall's samples
         int live = 0;
         Sleep sleep = pool.sleep;
-        Worker[] ws = pool.workers;
+        Worker[] ws = pool.workforce.workers;
         for (Worker w : ws) {
             live++;
             Watch s = w.watch;
@@ -165,18 +165,18 @@ final class StallMonitor implements Runnable {
                 s.sighting.clear();
             }
         }
-        pool.stalledWorkers = allStuck ? stuck + busy - countBlocked() : stalled;
+        pool.workforce.stalledWorkers = allStuck ? stuck + busy - countBlocked() : stalled;
         boolean waitingWork = (stalled > 0 || allStuck) && sleep.searching() == 0 && sleep.parked() == 0
                 && pool.hasVisibleWork();
         if (waitingWork) {
             if (++starvedSamples >= 2) {
                 starvedSamples = 0;
-                pool.compensateStall();
+                pool.workforce.compensate();
             }
         } else {
             starvedSamples = 0;
         }
-        if (allStuck && pool.spareLimitReached() && pool.hasVisibleWork()) {
+        if (allStuck && pool.workforce.spareLimitReached() && pool.hasVisibleWork()) {
             if (++saturatedSamples == pool.stallSamples) {
                 reportSaturation(live);
             }
@@ -204,7 +204,7 @@ final class StallMonitor implements Runnable {
 
     private int countBlocked() {
         int n = 0;
-        for (Worker w : pool.workers) {
+        for (Worker w : pool.workforce.workers) {
             if (w.state == Worker.BLOCKED) {
                 n++;
             }
@@ -267,14 +267,14 @@ final class StallMonitor implements Runnable {
 
     /** Reports a saturated pool (see the class comment): event and warning first, then the counter. */
     private void reportSaturation(int workers) {
-        int blocked = pool.blocked();
+        int blocked = pool.workforce.blocked();
         int waiting = pool.waitingJobs();
         Events.saturated(pool, workers, blocked, waiting);
         if (LOG.isLoggable(System.Logger.Level.WARNING)) {
             LOG.log(System.Logger.Level.WARNING, "weft: pool " + pool.name + " is saturated: all " + workers
                     + " workers have been blocked for about a second (" + blocked + " in Weft.blocking) while "
                     + waiting + (waiting == 1 ? " job waits" : " jobs wait") + " to run, and the pool already runs maxBlockingWorkers ("
-                    + pool.maxBlockingWorkers() + ") temporary workers. If the blocked tasks wait for that work,"
+                    + pool.workforce.maxBlockingWorkers() + ") temporary workers. If the blocked tasks wait for that work,"
                     + " they wait forever: raise WeftPool.Builder.maxBlockingWorkers, or block on fewer tasks at once.");
         }
         pool.saturations.incrementAndGet();

@@ -147,8 +147,7 @@ public abstract class Task<T> extends Job implements Future<T> {
      */
     private T runOwn(Worker w, PendingStack p, int i) {
         w.poppedTo(i);
-        int savedJobBase = w.jobBase;
-        w.jobBase = i;
+        long frame = w.openFrame(i, null, Worker.FRAME_JOB);
         try {
             if (ownedAfterPop(p)) {
                 try {
@@ -164,7 +163,7 @@ public abstract class Task<T> extends Job implements Future<T> {
                 p.drainTo(i);
             }
         } finally {
-            w.jobBase = savedJobBase;
+            w.closeFrame(frame, Worker.FRAME_JOB);
         }
         return reportJoin();
     }

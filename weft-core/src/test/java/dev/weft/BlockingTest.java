@@ -47,7 +47,7 @@ class BlockingTest {
             }
             // The core worker and both spares block; the other five wait in the inbox, no exception.
             assertTrue(blocked.await(30, TimeUnit.SECONDS));
-            assertEquals(3, pool.workers.length, "at most parallelism + maxBlockingWorkers threads");
+            assertEquals(3, pool.workforce.workers.length, "at most parallelism + maxBlockingWorkers threads");
             release.countDown();
             pool.shutdown();
             assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));

@@ -78,20 +78,20 @@ class RobustnessTest {
                 });
             }
             assertTrue(blocked.await(30, TimeUnit.SECONDS));
-            assertTrue(pool.workers.length >= 4, "spares were not added: " + pool.workers.length);
+            assertTrue(pool.workforce.workers.length >= 4, "spares were not added: " + pool.workforce.workers.length);
             release.countDown();
             // Wait for the spares' threads to end (a spare leaves the workers array before its thread ends);
             // re-read the array in case a spare was added after the first look.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             Worker[] ws;
-            while ((ws = pool.workers).length > 1 && System.nanoTime() < deadline) {
+            while ((ws = pool.workforce.workers).length > 1 && System.nanoTime() < deadline) {
                 for (Worker w : ws) {
                     if (w.spare) {
                         w.join(Math.max(1L, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                     }
                 }
             }
-            assertEquals(1, pool.workers.length, "spares did not leave");
+            assertEquals(1, pool.workforce.workers.length, "spares did not leave");
             assertEquals(55, pool.invoke(() -> JoinTest.fib(10)));
         }
     }

@@ -66,7 +66,7 @@ class StalledForkTest {
         boolean parked = false;
         while (!parked && System.nanoTime() < deadline) {
             parked = true;
-            for (Worker w : pool.workers) {
+            for (Worker w : pool.workforce.workers) {
                 parked &= IdleWorkers.isParked(w);
             }
             Thread.sleep(5);

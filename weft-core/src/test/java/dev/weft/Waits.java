@@ -51,7 +51,7 @@ final class Waits {
     }
 
     /** The scheduler's state and the pool's stacks when the watchdog fires ({@code -Dweft.waits.debug=true}). */
-    private static String dump(WeftPool pool, ProgramGen.GenTask t, int form) {
+    private static String dump(WeftPool pool, ProgramRunner.GenTask t, int form) {
         StringBuilder sb = new StringBuilder("weft.waits.debug: wait (form " + form + ") on " + Thread.currentThread().getName()
                 + " for " + t.label + " " + t + "\n" + pool.debugState());
         for (var e : Thread.getAllStackTraces().entrySet()) {
@@ -68,7 +68,7 @@ final class Waits {
 
     /** Whether every worker runs a job's code (none idle, blocked, or waiting in or outside Weft); racy. */
     private static boolean everyWorkerRuns(WeftPool pool) {
-        for (Worker w : pool.workers) {
+        for (Worker w : pool.workforce.workers) {
             if (w.state != Worker.RUNNING || w.weftWaits > 0 || w.getState() != Thread.State.RUNNABLE) {
                 return false;
             }
@@ -76,13 +76,13 @@ final class Waits {
         return true;
     }
 
-    static Outcome await(WeftPool pool, ProgramGen.GenTask t, int form) {
+    static Outcome await(WeftPool pool, ProgramRunner.GenTask t, int form) {
         Outcome o = awaitOnce(pool, t, form);
         TALLY.incrementAndGet(o.ordinal());
         return o;
     }
 
-    private static Outcome awaitOnce(WeftPool pool, ProgramGen.GenTask t, int form) {
+    private static Outcome awaitOnce(WeftPool pool, ProgramRunner.GenTask t, int form) {
         long stalls = pool.stalls.get();
         long moved = pool.tasksMoved.get();
         long start = System.nanoTime();
