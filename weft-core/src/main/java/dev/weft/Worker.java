@@ -457,37 +457,45 @@ final class Worker extends WorkerPadding2 {
     static final int FRAME_JOB = 1;
     /** {@link #openFrame}: the code runs under a given finish scope (or none), a {@link Frame} if it differs. */
     static final int FRAME_SCOPE = 2;
-    /** The bit of {@link #openFrame}'s result that says a scope frame was pushed. */
-    private static final long PUSHED = 1L << 32;
+    /**
+     * The bit of {@link #openFrame}'s result that says a scope frame was pushed: the sign bit, since the
+     * saved {@link #jobBase} (a stack height) is never negative.
+     */
+    private static final long PUSHED = Long.MIN_VALUE;
 
     /**
      * Opens a frame for code that runs at pending-stack height {@code base}: with {@link #FRAME_JOB},
      * the code is a job or task of its own ({@link #jobBase} moves to {@code base}); with
      * {@link #FRAME_SCOPE}, it runs under finish scope {@code f} (null: none), and a {@link Frame} is
-     * pushed unless the innermost one already says so. Returns what {@link #closeFrame} restores. Pass
-     * {@code kind} as a constant: both methods are a few instructions once the JIT folds it.
+     * pushed unless the innermost one already says so ({@code kind} is one of these or both). Returns what
+     * {@link #closeFrame} restores. Pass {@code kind} as a constant: the pair is kept under the JIT's size
+     * for inlining at any call site (35 bytecodes). The fast task join ({@code Task.runOwn}) saves
+     * {@code jobBase} by hand all the same: see there.
      */
     long openFrame(int base, Finish f, int kind) {
-        long saved = jobBase & 0xffffffffL;
-        if ((kind & FRAME_JOB) != 0) {
+        long saved = kind == FRAME_JOB ? jobBase : enterScope(f, base);
+        if (kind != FRAME_SCOPE) { // FRAME_JOB, alone or with FRAME_SCOPE
             jobBase = base;
-        }
-        if ((kind & FRAME_SCOPE) != 0) {
-            Frame cur = scope;
-            if (cur == null ? f != null : cur.finish != f) {
-                scope = new Frame(f, base, cur);
-                saved |= PUSHED;
-            }
         }
         return saved;
     }
 
+    /** The scope half of {@link #openFrame}: pushes a frame if needed; returns jobBase, PUSHED if it pushed. */
+    private long enterScope(Finish f, int base) {
+        Frame cur = scope;
+        if (cur == null ? f != null : cur.finish != f) {
+            scope = new Frame(f, base, cur);
+            return jobBase | PUSHED;
+        }
+        return jobBase;
+    }
+
     /** Restores what {@link #openFrame} of the same {@code kind} changed; in a {@code finally}. */
     void closeFrame(long saved, int kind) {
-        if ((kind & FRAME_JOB) != 0) {
+        if (kind != FRAME_SCOPE) {
             jobBase = (int) saved;
         }
-        if ((kind & FRAME_SCOPE) != 0 && (saved & PUSHED) != 0) {
+        if (kind != FRAME_JOB && saved < 0) { // PUSHED; a constant kind folds the test away
             scope = scope.parent; // frames nest: the innermost is the one this pair pushed
         }
     }
