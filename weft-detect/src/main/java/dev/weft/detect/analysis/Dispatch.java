@@ -43,8 +43,10 @@ public final class Dispatch {
 
     private final Resolver resolver;
     private final Map<String, List<TypeInfo>> subtypes = new HashMap<>();
-    private Map<String, List<ObjectCreationExpr>> creations;
-    private Map<String, List<MethodCallExpr>> callsByName;
+    private final Map<String, List<ObjectCreationExpr>> creations = new HashMap<>();
+    private final Map<String, List<MethodCallExpr>> callsByName = new HashMap<>();
+    /** How many of the index's files (in the order they were parsed) the two maps above hold. */
+    private int indexedFiles;
 
     Dispatch(Resolver resolver) {
         this.resolver = resolver;
@@ -315,27 +317,30 @@ public final class Dispatch {
 
     /** The {@code new X(...)} of the parsed files whose type is written with this simple name (not resolved). */
     private List<ObjectCreationExpr> creationsNamed(String simpleName) {
-        if (creations == null) {
-            creations = new HashMap<>();
-            for (SourceFile f : resolver.index().files()) {
-                for (ObjectCreationExpr o : f.unit().findAll(ObjectCreationExpr.class)) {
-                    creations.computeIfAbsent(o.getType().getNameAsString(), k -> new ArrayList<>()).add(o);
-                }
-            }
-        }
-        return creations.getOrDefault(simpleName, List.of());
+        catchUp();
+        return List.copyOf(creations.getOrDefault(simpleName, List.of()));
     }
 
     private List<MethodCallExpr> callsNamed(String name) {
-        if (callsByName == null) {
-            callsByName = new HashMap<>();
-            for (SourceFile f : resolver.index().files()) {
-                for (MethodCallExpr c : f.unit().findAll(MethodCallExpr.class)) {
-                    callsByName.computeIfAbsent(c.getNameAsString(), k -> new ArrayList<>()).add(c);
-                }
+        catchUp();
+        return List.copyOf(callsByName.getOrDefault(name, List.of()));
+    }
+
+    /**
+     * Adds the calls and creations of the files parsed since the last look: the index parses files on demand,
+     * while task code is followed, and a call in a file parsed later is a call all the same.
+     */
+    private void catchUp() {
+        List<SourceFile> files = resolver.index().files();
+        for (SourceFile f : files.subList(indexedFiles, files.size())) {
+            for (ObjectCreationExpr o : f.unit().findAll(ObjectCreationExpr.class)) {
+                creations.computeIfAbsent(o.getType().getNameAsString(), k -> new ArrayList<>()).add(o);
+            }
+            for (MethodCallExpr c : f.unit().findAll(MethodCallExpr.class)) {
+                callsByName.computeIfAbsent(c.getNameAsString(), k -> new ArrayList<>()).add(c);
             }
         }
-        return callsByName.getOrDefault(name, List.of());
+        indexedFiles = files.size();
     }
 
     /** The declared type of the sources that a member belongs to, or null (an anonymous class's member, say). */
