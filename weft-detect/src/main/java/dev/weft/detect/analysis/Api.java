@@ -13,6 +13,8 @@ public final class Api {
 
     public static final String FJ_TASK = "java.util.concurrent.ForkJoinTask";
     public static final String FJ_POOL = "java.util.concurrent.ForkJoinPool";
+    /** What {@code ForkJoinPool.managedBlock} runs: blocking the pool compensates for. */
+    public static final String MANAGED_BLOCKER = FJ_POOL + ".ManagedBlocker";
     public static final String COUNTED_COMPLETER = "java.util.concurrent.CountedCompleter";
     public static final String EXECUTOR = "java.util.concurrent.Executor";
     public static final String COMPLETION_SERVICE = "java.util.concurrent.CompletionService";
