@@ -265,13 +265,43 @@ public final class TaskCode {
             TaskBody body = work.poll();
             bodies.add(body);
             walk(body.root(), false, node -> {
-                for (Node target : calleesOf(node)) {
+                List<Node> targets = calleesOf(node);
+                boolean unresolved = overloads(targets);
+                for (Node target : targets) {
                     if (seen.add(target)) {
-                        work.add(new TaskBody(target, bodyName(target), body, node));
+                        String name = bodyName(target) + (unresolved ? " (overload unresolved: "
+                                + targets.size() + " fit the argument types known)" : "");
+                        work.add(new TaskBody(target, name, body, node));
                     }
                 }
             });
         }
+    }
+
+    /**
+     * Whether a call's targets are several overloads of one class: the argument types that would choose between
+     * them are unknown (a library's type), so each is followed, and a chain through one says it is not resolved
+     * rather than name a method the call may not run.
+     */
+    private static boolean overloads(List<Node> targets) {
+        if (targets.size() < 2) {
+            return false;
+        }
+        Node owner = null;
+        String name = null;
+        for (Node t : targets) {
+            if (!(t instanceof CallableDeclaration<?> c)) {
+                return false;
+            }
+            Node p = c.getParentNode().orElse(null);
+            if (owner == null) {
+                owner = p;
+                name = c.getNameAsString();
+            } else if (p != owner || !c.getNameAsString().equals(name)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
