@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code ./weft detect PATH... [--format text|sarif] [--fix] [--only B1,B2,...]}.
+ * {@code ./weft detect PATH... [--format text|sarif] [--fix [--source N]] [--only B1,B2,...]}.
  *
  * <p>Exit status: 0 when nothing is found (or everything found was fixed), 1 when findings remain, 2 for a
  * usage error (no path, a path that does not exist or is not a Java file or a directory, no Java files at all), 3
@@ -21,7 +21,7 @@ import java.util.Set;
  */
 public final class DetectMain {
     static final String USAGE = """
-            Usage: weft detect PATH... [--format text|sarif] [--fix] [--only B1,B2,...]
+            Usage: weft detect PATH... [--format text|sarif] [--fix [--source N]] [--only B1,B2,...]
 
             Finds fork/join bottlenecks in task code of the Java files under PATH (directories are walked):
               B1 centralized pooling        B4 scattered data
@@ -29,6 +29,7 @@ public final class DetectMain {
               B3 copy on join               B6 sleepy workers
             --format text|sarif  output format (default text; sarif is SARIF 2.1.0)
             --fix                rewrite copy on fork (B2) and scattered data (B4) in place where provably safe
+            --source N           the Java version rewrites must compile on (default: the build file's)
             --only B1,B2,...     look only for these bottlenecks
             Exit status: 0 nothing found, 1 findings, 2 usage error,
                          3 nothing found but some files could not be analysed.""";
@@ -47,6 +48,7 @@ public final class DetectMain {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         String format = "text";
         boolean fix = false;
+        int source = 0;
         Set<Bottleneck> only = EnumSet.allOf(Bottleneck.class);
         List<Path> paths = new ArrayList<>();
         boolean options = true;
@@ -65,6 +67,9 @@ public final class DetectMain {
                     }
                 } else if (options && a.equals("--fix")) {
                     fix = true;
+                } else if (options && (a.equals("--source") || a.startsWith("--source="))) {
+                    String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a);
+                    source = version(v);
                 } else if (options && (a.equals("--only") || a.startsWith("--only="))) {
                     String list = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a);
                     only = EnumSet.noneOf(Bottleneck.class);
@@ -101,7 +106,7 @@ public final class DetectMain {
 
         Report report;
         try {
-            report = new Detector(only, fix).withProgress(err::println).analyse(paths);
+            report = new Detector(only, fix).withProgress(err::println).withSourceLevel(source).analyse(paths);
         } catch (IOException e) {
             err.println("weft detect: " + e.getMessage());
             return 2;
@@ -134,6 +139,19 @@ public final class DetectMain {
             return UNANALYSED;
         }
         return 0;
+    }
+
+    /** A Java version as {@code --source} takes it: {@code 6}, {@code 1.6}, {@code 17}. */
+    private static int version(String v) {
+        try {
+            int n = Integer.parseInt(v.startsWith("1.") ? v.substring(2) : v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--source needs a Java version (6, 1.6, 17), not '" + v + "'");
     }
 
     private static String value(String[] args, int i, String option) {
