@@ -216,7 +216,9 @@ class DetectMainTest {
         assertEquals(5.0, first.get("ruleIndex"));
         assertTrue(((Map<?, ?>) first.get("message")).get("text").toString().startsWith("[B6 sleepy workers]"));
         Map<?, ?> location = (Map<?, ?>) ((Map<?, ?>) ((List<?>) first.get("locations")).get(0)).get("physicalLocation");
+        // Outside the invocation directory: an absolute URI, with no base.
         assertEquals(dir.resolve("Sleepy.java").toUri().toString(), ((Map<?, ?>) location.get("artifactLocation")).get("uri"));
+        assertFalse(((Map<?, ?>) location.get("artifactLocation")).containsKey("uriBaseId"));
         assertEquals(9.0, ((Map<?, ?>) location.get("region")).get("startLine"));
         assertEquals(13.0, ((Map<?, ?>) location.get("region")).get("startColumn"));
         Map<?, ?> invocation = (Map<?, ?>) ((List<?>) run.get("invocations")).get(0);
@@ -224,12 +226,26 @@ class DetectMainTest {
         assertEquals(text.status(), r.status());
     }
 
+    /**
+     * Locations are relative to the directory the tool ran in, against the base {@code %SRCROOT%} the run defines
+     * as that directory, as code scanning expects: given relative or absolute, a file under it is named the same.
+     */
     @Test
-    void sarifUrisOfRelativePathsStayRelative() {
-        Run r = run("--format", "sarif", "src/test/resources/fix/Csst.java");
-        assertEquals(1, r.status());
-        assertTrue(r.out().contains("\"uri\": \"src/test/resources/fix/Csst.java\""), r.out());
-        MiniJson.parse(r.out());
+    void sarifLocationsAreRelativeToTheInvocationDirectory() {
+        String relative = "src/test/resources/fix/Csst.java";
+        for (String given : List.of(relative, Path.of(relative).toAbsolutePath().toString())) {
+            Run r = run("--format", "sarif", given);
+            assertEquals(1, r.status());
+            Map<?, ?> run = (Map<?, ?>) ((List<?>) ((Map<?, ?>) MiniJson.parse(r.out())).get("runs")).get(0);
+            Map<?, ?> bases = (Map<?, ?>) run.get("originalUriBaseIds");
+            assertEquals(Path.of("").toAbsolutePath().toUri().toString(),
+                    ((Map<?, ?>) bases.get("%SRCROOT%")).get("uri"));
+            Map<?, ?> result = (Map<?, ?>) ((List<?>) run.get("results")).get(0);
+            Map<?, ?> artifact = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) ((List<?>) result.get("locations")).get(0))
+                    .get("physicalLocation")).get("artifactLocation");
+            assertEquals(relative, artifact.get("uri"), given);
+            assertEquals("%SRCROOT%", artifact.get("uriBaseId"), given);
+        }
     }
 
     @Test
