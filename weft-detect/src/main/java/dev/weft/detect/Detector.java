@@ -108,7 +108,7 @@ public final class Detector {
             }
             index = ProjectIndex.of(sources);
         }
-        Resolver resolver = new Resolver(index, new SolverFallback(index.sourceRoots()));
+        Resolver resolver = new Resolver(index, new SolverFallback(index));
         if (large) {
             progress.accept("weft detect: analysing task code");
         }
