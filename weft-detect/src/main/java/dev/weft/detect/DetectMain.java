@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code ./weft detect PATH... [--format text|sarif] [--fix [--source N]] [--only B1,B2,...]}.
+ * {@code ./weft detect PATH... [--format text|sarif] [--fix [--source N]] [--only B1,B2,...]
+ * [--baseline FILE | --write-baseline FILE]}.
  *
  * <p>Exit status: 0 when nothing is found (or everything found was fixed), 1 when findings remain, 2 for a
  * usage error (no path, a path that does not exist or is not a Java file or a directory, no Java files at all), 3
@@ -22,6 +23,7 @@ import java.util.Set;
 public final class DetectMain {
     static final String USAGE = """
             Usage: weft detect PATH... [--format text|sarif] [--fix [--source N]] [--only B1,B2,...]
+                               [--baseline FILE | --write-baseline FILE]
 
             Finds fork/join bottlenecks in task code of the Java files under PATH (directories are walked):
               B1 centralized pooling        B4 scattered data
@@ -31,6 +33,9 @@ public final class DetectMain {
             --fix                rewrite copy on fork (B2) and scattered data (B4) in place where provably safe
             --source N           the Java version rewrites must compile on (default: the build file's)
             --only B1,B2,...     look only for these bottlenecks
+            --baseline FILE      do not report the findings FILE records (written by --write-baseline)
+            --write-baseline FILE
+                                 record the findings in FILE, to adopt the detector on a code base that has them
             Exit status: 0 nothing found, 1 findings, 2 usage error,
                          3 nothing found but some files could not be analysed.""";
 
@@ -49,6 +54,8 @@ public final class DetectMain {
         String format = "text";
         boolean fix = false;
         int source = 0;
+        Path baseline = null;
+        Path writeBaseline = null;
         Set<Bottleneck> only = EnumSet.allOf(Bottleneck.class);
         List<Path> paths = new ArrayList<>();
         boolean options = true;
@@ -67,6 +74,14 @@ public final class DetectMain {
                     }
                 } else if (options && a.equals("--fix")) {
                     fix = true;
+                } else if (options && (a.equals("--baseline") || a.startsWith("--baseline="))) {
+                    baseline = Path.of(a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a));
+                    if (!Files.isRegularFile(baseline)) {
+                        throw new IllegalArgumentException("no baseline file " + baseline
+                                + " (write one with --write-baseline)");
+                    }
+                } else if (options && (a.equals("--write-baseline") || a.startsWith("--write-baseline="))) {
+                    writeBaseline = Path.of(a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a));
                 } else if (options && (a.equals("--source") || a.startsWith("--source="))) {
                     String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a);
                     source = version(v);
@@ -98,6 +113,9 @@ public final class DetectMain {
             if (paths.isEmpty()) {
                 throw new IllegalArgumentException("no PATH given");
             }
+            if (baseline != null && writeBaseline != null) {
+                throw new IllegalArgumentException("--baseline and --write-baseline do not go together");
+            }
         } catch (IllegalArgumentException e) {
             err.println("weft detect: " + e.getMessage());
             err.println(USAGE);
@@ -113,6 +131,19 @@ public final class DetectMain {
         }
         if (report.filesAnalysed() == 0 && report.problems().isEmpty()) {
             err.println("weft detect: no Java files under " + String.join(", ", paths.stream().map(Path::toString).toList()));
+            return 2;
+        }
+        try {
+            if (writeBaseline != null) {
+                Baseline.write(writeBaseline, report);
+                err.println("weft detect: wrote " + report.warnings().size() + " finding"
+                        + (report.warnings().size() == 1 ? "" : "s") + " to the baseline " + writeBaseline);
+                report = Baseline.read(writeBaseline).apply(report);
+            } else if (baseline != null) {
+                report = Baseline.read(baseline).apply(report);
+            }
+        } catch (IOException e) {
+            err.println("weft detect: " + e.getMessage());
             return 2;
         }
         for (Problem p : report.problems()) {

@@ -248,6 +248,55 @@ class DetectMainTest {
         }
     }
 
+    /**
+     * A baseline records the findings a code base has (by kind, file and the code on their line); a run with it
+     * reports only new ones, however far the old ones have moved, and exits 1 only for those.
+     */
+    @Test
+    void aBaselineHidesTheFindingsItRecordsAndOnlyThose() throws IOException {
+        Path src = Files.createDirectories(dir.resolve("src/p"));
+        Files.writeString(src.resolve("Sleepy.java"), SLEEPY);
+        Path baseline = dir.resolve(".weft-baseline");
+        Run written = run(dir.resolve("src").toString(), "--write-baseline", baseline.toString());
+        assertEquals(0, written.status(), written.out());
+        assertTrue(written.err().contains("wrote 2 findings to the baseline"), written.err());
+        assertEquals(List.of("B5\tsrc/p/Sleepy.java\tsynchronized (this) {", "B6\tsrc/p/Sleepy.java\tThread.sleep(10);"),
+                Files.readAllLines(baseline).stream().filter(l -> !l.startsWith("#")).sorted().toList());
+        assertEquals(0, run(dir.resolve("src").toString(), "--baseline", baseline.toString()).status());
+
+        Files.writeString(src.resolve("Sleepy.java"), """
+                package p;
+
+                import java.util.concurrent.RecursiveAction;
+
+                class Sleepy extends RecursiveAction {
+                    // everything below moved down by this line
+                    @Override
+                    protected void compute() {
+                        try {
+                            Thread.sleep(10);
+                            Thread.sleep(20);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        synchronized (this) {
+                            notifyAll();
+                        }
+                    }
+                }
+                """);
+        Run r = run(dir.resolve("src").toString(), "--baseline", baseline.toString());
+        assertEquals(1, r.status(), r.out());
+        List<String> found = r.outLines().stream().filter(l -> l.contains("Sleepy.java:")).toList();
+        assertEquals(1, found.size(), r.out());
+        assertTrue(found.get(0).contains("Sleepy.java:11:"), r.out());
+        assertTrue(r.out().contains("1 finding in 1 file of 1 analysed; 2 findings in the baseline not shown"), r.out());
+
+        assertEquals(2, run(dir.resolve("src").toString(), "--baseline", dir.resolve("missing").toString()).status());
+        assertEquals(2, run(dir.resolve("src").toString(), "--baseline", baseline.toString(), "--write-baseline",
+                baseline.toString()).status());
+    }
+
     @Test
     void fixExitsWithZeroWhenEverythingWasRewritten() throws IOException {
         Files.copy(Path.of("src/test/resources/fix/Csst.java"), dir.resolve("Csst.java"));
