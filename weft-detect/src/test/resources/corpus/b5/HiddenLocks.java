@@ -135,6 +135,46 @@ public class HiddenLocks extends RecursiveTask<Integer> {
         return sink.size();
     }
 
+    /** Pending results with synchronized methods, one batch per call: its locks are never contended. */
+    static class Batch {
+        private final List<Integer> items = new ArrayList<>();
+
+        synchronized void add(int x) {
+            items.add(x);
+            trim();
+        }
+
+        private synchronized void trim() {
+            if (items.size() > 64) {
+                items.remove(0);
+            }
+        }
+
+        synchronized int size() {
+            return items.size();
+        }
+    }
+
+    /** Counts shared by all tasks: the same synchronized methods, on one object every task reaches. */
+    static final Batch ALL = new SharedBatch();
+
+    static final class SharedBatch extends Batch {
+        private long total;
+
+        synchronized void note(int x) {   // expect: B5
+            total += x;
+        }
+    }
+
+    static int batched(int[] xs) {
+        Batch b = new Batch();
+        for (int x : xs) {
+            b.add(x);
+        }
+        ((SharedBatch) ALL).note(xs.length);
+        return b.size();
+    }
+
     /** Published before the calls: once stored in a shared table, the buffer is anybody's. */
     static String published(int i) {
         StringBuffer sb = new StringBuffer();
@@ -153,7 +193,7 @@ public class HiddenLocks extends RecursiveTask<Integer> {
         ForkJoinPool.commonPool().invoke(new RecursiveTask<Integer>() {
             @Override
             protected Integer compute() {
-                return local(new int[] {3}) + published(4).length();
+                return local(new int[] {3}) + published(4).length() + batched(new int[] {5, 6});
             }
         });
     }

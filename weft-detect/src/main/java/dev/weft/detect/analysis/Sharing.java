@@ -71,6 +71,7 @@ public final class Sharing {
 
     private final Resolver resolver;
     private final Map<MethodDeclaration, Boolean> freshReturns = new IdentityHashMap<>();
+    private final Map<MethodDeclaration, Boolean> confinedReceivers = new IdentityHashMap<>();
 
     Sharing(Resolver resolver) {
         this.resolver = resolver;
@@ -82,6 +83,79 @@ public final class Sharing {
      */
     public boolean mayBeShared(Expression e) {
         return !confined(e, e, 0);
+    }
+
+    /**
+     * Whether every call of an instance method in the sources is made on a confined object: on a receiver that
+     * {@link #mayBeShared} says no other task can reach, or on {@code this} from a method of the same object that
+     * is itself only called that way. Then its {@code synchronized} (and a {@code synchronized (this)} in it) locks
+     * an object of one task alone ({@code Futures fs = new Futures(); fs.add(f)}). Not for a static method (its
+     * lock is the class), one with no call in the sources, or one that overrides or may be overridden by a method
+     * the sources call through a supertype.
+     */
+    public boolean calledOnlyOnConfined(MethodDeclaration md) {
+        return calledOnlyOnConfined(md, 0);
+    }
+
+    /**
+     * Whether the object a call runs its method on may be reached by other tasks: its receiver, or for a call on
+     * {@code this} (written or implicit), the object the calling method runs on.
+     */
+    public boolean receiverMayBeShared(MethodCallExpr call) {
+        Expression scope = call.getScope().map(Ast::unwrap).orElse(null);
+        if (scope == null || scope instanceof ThisExpr t && t.getTypeName().isEmpty()) {
+            return !(Ast.enclosingCallable(call) instanceof MethodDeclaration caller) || !calledOnlyOnConfined(caller);
+        }
+        return mayBeShared(scope);
+    }
+
+    private boolean calledOnlyOnConfined(MethodDeclaration md, int depth) {
+        Boolean known = confinedReceivers.get(md);
+        if (known != null) {
+            return known;
+        }
+        confinedReceivers.put(md, false);
+        boolean result = !md.isStatic() && depth <= MAX_DEPTH && !md.isAnnotationPresent("Override")
+                && !overrides(md) && receiversConfined(md, depth);
+        confinedReceivers.put(md, result);
+        return result;
+    }
+
+    /** Whether a supertype has a method the method overrides: calls through the supertype are not its calls. */
+    private boolean overrides(MethodDeclaration md) {
+        if (!(md.getParentNode().orElse(null) instanceof TypeDeclaration<?> t)) {
+            return true;
+        }
+        TypeInfo info = resolver.index().info(t);
+        if (info == null) {
+            return true;
+        }
+        int arity = md.getParameters().size();
+        for (String sup : resolver.names().supertypes(info)) {
+            if (resolver.expressions().hasMethod(sup, md.getNameAsString(), arity)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean receiversConfined(MethodDeclaration md, int depth) {
+        List<MethodCallExpr> calls = resolver.dispatch().callsTo(md);
+        if (calls.isEmpty()) {
+            return false;
+        }
+        for (MethodCallExpr call : calls) {
+            Expression scope = call.getScope().map(Ast::unwrap).orElse(null);
+            if (scope == null || scope instanceof ThisExpr t && t.getTypeName().isEmpty()) {
+                if (!(Ast.enclosingCallable(call) instanceof MethodDeclaration caller)
+                        || !calledOnlyOnConfined(caller, depth + 1)) {
+                    return false;
+                }
+            } else if (!confined(scope, scope, depth + 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the value of {@code e}, evaluated at {@code at}, is confined to the running task. */
@@ -112,6 +186,9 @@ public final class Sharing {
                 case PARAMETER -> b.declarator() instanceof Parameter p && confinedParameter(p, at, depth);
                 default -> false;
             };
+        }
+        if (x instanceof ThisExpr t && t.getTypeName().isEmpty()) {
+            return Ast.enclosingCallable(x) instanceof MethodDeclaration md && calledOnlyOnConfined(md, depth + 1);
         }
         if (x instanceof FieldAccessExpr f && !(f.getScope() instanceof ThisExpr)
                 && resolver.bindings().typeNameOf(f.getScope()) == null) {

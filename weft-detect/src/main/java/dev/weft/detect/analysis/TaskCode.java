@@ -60,6 +60,7 @@ public final class TaskCode {
     private final List<TaskBody> bodies = new ArrayList<>();
     private final Map<Node, Set<Node>> reachable = new IdentityHashMap<>();
     private final Map<MethodDeclaration, Boolean> outside = new IdentityHashMap<>();
+    private Set<Node> roots;
 
     private TaskCode(Resolver resolver) {
         this.resolver = resolver;
@@ -137,6 +138,23 @@ public final class TaskCode {
             code.addAll(resolver.calls().projectMethods(t.name(), m, 0));
         }
         return code;
+    }
+
+    /**
+     * Whether a node lies in the code of some body of task code (roughly: inside one of their methods, constructors
+     * or lambdas).
+     */
+    public boolean runsInTasks(Node n) {
+        if (roots == null) {
+            roots = Ast.identitySet();
+            bodies.forEach(b -> roots.add(b.root()));
+        }
+        for (Node p = n; p != null; p = p.getParentNode().orElse(null)) {
+            if (roots.contains(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every body of task code, entry points first, each once. */

@@ -70,12 +70,17 @@ final class CopyOnJoin implements Rule {
      * where to change it, so it is reported here too, naming the helper and what it does.
      */
     private Found mergedInHelper(MethodCallExpr call, RuleContext ctx) {
+        if (call.getArguments().isEmpty()) {
+            return null;
+        }
+        List<CallableDeclaration<?>> targets = null;
         for (int i = 0; i < call.getArguments().size(); i++) {
             Expression arg = call.getArgument(i);
-            if (!ctx.joined().isJoinResult(arg)) {
+            if (!ctx.joined().isJoinedInItsBody(arg)) {
                 continue;
             }
-            for (CallableDeclaration<?> target : ctx.calls().targets(call)) {
+            targets = targets != null ? targets : ctx.calls().targets(call);
+            for (CallableDeclaration<?> target : targets) {
                 if (!(target instanceof MethodDeclaration md) || i >= md.getParameters().size()
                         || md.getParameter(i).isVarArgs() || Ast.enclosingCallable(call) == md) {
                     continue;

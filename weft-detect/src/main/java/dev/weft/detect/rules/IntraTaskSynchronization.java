@@ -92,11 +92,43 @@ final class IntraTaskSynchronization implements Rule {
     public void enter(TaskBody body, RuleContext ctx) {
         hidden.clear();
         if (body.root() instanceof MethodDeclaration md && md.isSynchronized()) {
+            String contended = contendedAt(md, body, ctx);
+            if (contended == null) {
+                return;
+            }
             Node at = md.getModifiers().stream().filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
                     .findFirst().<Node>map(m -> m).orElse(md);
-            ctx.report(at, Bottleneck.B5, "synchronized method " + md.getNameAsString() + "() runs in task code: "
-                    + COST + " " + FIX, body);
+            ctx.report(at, Bottleneck.B5, "synchronized method " + md.getNameAsString() + "() runs in task code"
+                    + contended + ": " + COST + " " + FIX, body);
         }
+    }
+
+    /**
+     * Whether some call in task code runs a synchronized method on an object other tasks may reach, and where: a
+     * static one always does (its lock is the class); an instance method's lock is its receiver's, so the calls
+     * that reach it from task code, each on its own object, are asked ({@code fs.add(f)} on a Futures made by the
+     * caller locks nothing anybody else holds). Null when none does; else what to add to the message: nothing
+     * when the call it was reached through is such a call, else where one is.
+     */
+    private static String contendedAt(MethodDeclaration md, TaskBody body, RuleContext ctx) {
+        if (md.isStatic() || body.callSite() == null) {
+            return "";
+        }
+        if (!(body.callSite() instanceof MethodCallExpr first)) {
+            return "";
+        }
+        if (ctx.resolver().sharing().receiverMayBeShared(first)) {
+            return "";
+        }
+        for (MethodCallExpr call : ctx.resolver().dispatch().callsTo(md)) {
+            if (call != first && ctx.code().runsInTasks(call) && ctx.resolver().sharing().receiverMayBeShared(call)) {
+                String file = call.findCompilationUnit().flatMap(cu -> cu.getStorage())
+                        .map(st -> st.getFileName() + ":").orElse("");
+                return " (on an object other tasks can reach at " + file + Ast.line(call) + ": " + Snippets.text(call)
+                        + ")";
+            }
+        }
+        return null;
     }
 
     @Override
@@ -133,6 +165,10 @@ final class IntraTaskSynchronization implements Rule {
             for (Blocking b : BLOCKING) {
                 if (t != null && b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
                         && names.isSubtype(t, b.owner())) {
+                    // A timed wait of zero ({@code deque.pollFirst(0, SECONDS)}) returns at once: it does not wait.
+                    if (!b.arities().isEmpty() && n >= 2 && isZero(m.getArgument(n - 2))) {
+                        return;
+                    }
                     // A lock that no other task can reach is never contended (a wait on anything still waits).
                     if (b.owner().startsWith(LOCKS) && !b.owner().endsWith("Condition")
                             && !ctx.resolver().sharing().mayBeShared(scope)) {
@@ -249,6 +285,12 @@ final class IntraTaskSynchronization implements Rule {
             return "Collections." + c.getNameAsString() + "(...)";
         }
         return null;
+    }
+
+    private static boolean isZero(Expression e) {
+        Expression x = Ast.unwrap(e);
+        return x instanceof com.github.javaparser.ast.expr.IntegerLiteralExpr i && i.asNumber().longValue() == 0
+                || x instanceof com.github.javaparser.ast.expr.LongLiteralExpr l && l.asNumber().longValue() == 0;
     }
 
     /** Whether a call is in a catch block or builds an exception: code of the failure path, run once. */
