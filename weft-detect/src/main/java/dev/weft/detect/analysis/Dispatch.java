@@ -1,5 +1,6 @@
 package dev.weft.detect.analysis;
 
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
@@ -237,8 +238,9 @@ public final class Dispatch {
             if (owner == null) {
                 return args;
             }
-            for (ObjectCreationExpr o : creationsNamed(owner.simpleName())) {
-                if (o.getArguments().size() > position && Ast.containsSame(resolver.calls().targets(o), k)) {
+            for (ObjectCreationExpr o : visibleTo(k, creationsNamed(owner.simpleName()))) {
+                if (o.getArguments().size() > position && TypeInfo.accepts(k, o.getArguments().size())
+                        && Ast.containsSame(resolver.calls().targets(o), k)) {
                     args.addAll(through(o.getArgument(position), depth));
                 }
             }
@@ -248,8 +250,9 @@ public final class Dispatch {
                 }
             }
         } else if (callable instanceof MethodDeclaration md) {
-            for (MethodCallExpr call : callsNamed(md.getNameAsString())) {
-                if (call.getArguments().size() > position && Ast.containsSame(resolver.calls().targets(call), md)) {
+            for (MethodCallExpr call : visibleTo(md, callsNamed(md.getNameAsString()))) {
+                if (call.getArguments().size() > position && TypeInfo.accepts(md, call.getArguments().size())
+                        && Ast.containsSame(resolver.calls().targets(call), md)) {
                     args.addAll(through(call.getArgument(position), depth));
                 }
             }
@@ -260,11 +263,29 @@ public final class Dispatch {
     /** The calls the parsed sources make to a method (resolved, not by name alone). */
     public synchronized List<MethodCallExpr> callsTo(MethodDeclaration md) {
         List<MethodCallExpr> result = new ArrayList<>();
-        for (MethodCallExpr call : callsNamed(md.getNameAsString())) {
+        for (MethodCallExpr call : visibleTo(md, callsNamed(md.getNameAsString()))) {
             if (TypeInfo.accepts(md, call.getArguments().size())) {
                 if (Ast.containsSame(resolver.calls().targets(call), md)) {
                     result.add(call);
                 }
+            }
+        }
+        return result;
+    }
+
+    /**
+     * The calls that can reach a method or constructor at all: for a private one, those in its own file (its
+     * top-level class); resolving the others would only parse the types their receivers name.
+     */
+    private static <T extends Node> List<T> visibleTo(CallableDeclaration<?> c, List<T> calls) {
+        if (!c.isPrivate()) {
+            return calls;
+        }
+        CompilationUnit own = c.findCompilationUnit().orElse(null);
+        List<T> result = new ArrayList<>();
+        for (T call : calls) {
+            if (call.findCompilationUnit().orElse(null) == own) {
+                result.add(call);
             }
         }
         return result;
