@@ -86,29 +86,25 @@ public final class Sharing {
     }
 
     /**
-     * Whether every call of an instance method in the sources is made on a confined object: on a receiver that
-     * {@link #mayBeShared} says no other task can reach, or on {@code this} from a method of the same object that
-     * is itself only called that way. Then its {@code synchronized} (and a {@code synchronized (this)} in it) locks
-     * an object of one task alone ({@code Futures fs = new Futures(); fs.add(f)}). Not for a static method (its
-     * lock is the class), one with no call in the sources, or one that overrides or may be overridden by a method
-     * the sources call through a supertype.
-     */
-    public boolean calledOnlyOnConfined(MethodDeclaration md) {
-        return calledOnlyOnConfined(md, 0);
-    }
-
-    /**
      * Whether the object a call runs its method on may be reached by other tasks: its receiver, or for a call on
      * {@code this} (written or implicit), the object the calling method runs on.
      */
     public boolean receiverMayBeShared(MethodCallExpr call) {
         Expression scope = call.getScope().map(Ast::unwrap).orElse(null);
         if (scope == null || scope instanceof ThisExpr t && t.getTypeName().isEmpty()) {
-            return !(Ast.enclosingCallable(call) instanceof MethodDeclaration caller) || !calledOnlyOnConfined(caller);
+            return !(Ast.enclosingCallable(call) instanceof MethodDeclaration caller) || !calledOnlyOnConfined(caller, 0);
         }
         return mayBeShared(scope);
     }
 
+    /**
+     * Whether every call of an instance method in the sources is made on a confined object: on a receiver that no
+     * other task can reach, or on {@code this} from a method of the same object that is itself only called that
+     * way; then {@code this} in it is confined too ({@code synchronized (this)} in {@code Futures.add}, called as
+     * {@code fs.add(f)} on a Futures the caller made). Not for a static method (its lock is the class), one with no
+     * call in the sources, or one that overrides a supertype's method (calls through the supertype are not found
+     * as its calls).
+     */
     private boolean calledOnlyOnConfined(MethodDeclaration md, int depth) {
         Boolean known = confinedReceivers.get(md);
         if (known != null) {
