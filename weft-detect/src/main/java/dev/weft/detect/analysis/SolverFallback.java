@@ -21,16 +21,19 @@ import java.util.Optional;
  * <p>It is accurate but costly (it re-reads the declarations it needs and infers generics), so the detector
  * never runs it over whole files: {@link ExpressionTypes} asks it about one expression at a time, only for the few
  * call receivers a rule or the call graph needs. Each answer is kept (a receiver asked about by several rules is
- * worked out once), each question has a deadline, and all of them a budget, so that one question that walks a
- * large generic hierarchy (a field of type {@code P} inherited through three generic superclasses, re-read from
- * source at each step: 45 s on h2o-3) cannot stall a run. The deadline is kept by the type solver the symbol
- * solver asks for every type it needs: past it, that solver fails, and so does the question. Access is
+ * worked out once); each question after the first has a deadline, and all of them a budget, so that one question
+ * that walks a large generic hierarchy (a field of type {@code P} inherited through three generic superclasses,
+ * re-read from source at each step: 45 s on h2o-3) cannot stall a run. The deadline is kept by the type solver
+ * the symbol solver asks for every type it needs: past it, that solver fails, and so does the question. Access is
  * serialised: the solver's caches are not built for concurrent use.
  */
 public final class SolverFallback {
-    private static final long BUDGET_NANOS = 3_000_000_000L;
-    /** One question's deadline: the first pays for loading the JDK's types by reflection, later ones take ms. */
-    private static final long QUESTION_NANOS = 750_000_000L;
+    private static final long BUDGET_NANOS = 5_000_000_000L;
+    /**
+     * One question's deadline, after the first: that one pays for loading the JDK's types by reflection (seconds in
+     * a cold JVM on a busy machine) and may use the whole budget; later ones take milliseconds.
+     */
+    private static final long QUESTION_NANOS = 1_000_000_000L;
 
     private final JavaParserFacade facade;
     private final JavaSymbolSolver symbolSolver;
@@ -161,7 +164,7 @@ public final class SolverFallback {
     private TypeRef ask(Expression e) {
         asked++;
         long start = System.nanoTime();
-        deadline.until = start + Math.min(QUESTION_NANOS, BUDGET_NANOS - spentNanos);
+        deadline.until = start + (asked == 1 ? BUDGET_NANOS : Math.min(QUESTION_NANOS, BUDGET_NANOS - spentNanos));
         try {
             e.findCompilationUnit().ifPresent(cu -> {
                 if (!cu.containsData(Node.SYMBOL_RESOLVER_KEY)) {
