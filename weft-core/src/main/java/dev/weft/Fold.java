@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The terminal operation of a parallel iterator, one instance per part of the source (PROTOCOL.md,
- * "loops"): each part accumulates into its own fold, and parts are merged in source order, so an
+ * "Parallel iterators (`Par`)"): each part accumulates into its own fold, and parts are merged in source order, so an
  * order-preserving result equals the serial one.
  *
  * <p>A fold is only touched by the worker that runs its part; the split that created it hands it to a
