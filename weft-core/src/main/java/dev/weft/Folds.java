@@ -31,7 +31,11 @@ final class Folds {
     private Folds() {
     }
 
-    /** A consumer of every element type; each fold overrides the one its pipeline feeds. */
+    /**
+     * A consumer of every element type; each fold overrides the one its pipeline feeds. (The four
+     * {@code andThen} overloads are never called: a stage wraps the consumer it is given.)
+     */
+    @SuppressWarnings("overloads")
     abstract static class AnySink extends Fold implements Consumer<Object>, IntConsumer, LongConsumer, DoubleConsumer {
         AnySink(Shared shared) {
             super(shared);

@@ -56,6 +56,7 @@ public final class Par {
 
     /** The elements of {@code array}, in order (nulls allowed). */
     @SafeVarargs
+    @SuppressWarnings("varargs") // the array is only read, never written or exposed
     public static <T> ParStream<T> of(T... array) {
         return new ParStream<>(Pipe.of(new Source.Objects<>(array, 0, array.length)));
     }
