@@ -524,7 +524,7 @@ final class Worker extends WorkerPadding2 {
 
     /** Waits until {@code j}, which another worker took, is final; helps with other work meanwhile. */
     void awaitStolen(Job j) {
-        if (!j.isFinal()) {
+        if (!j.isFinal() && !pool.plantedEarlyJoin) {
             helpUntilDone(j, 0L);
         }
     }
