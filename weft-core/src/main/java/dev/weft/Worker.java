@@ -10,7 +10,8 @@ import java.lang.invoke.VarHandle;
  *
  * <p>The protocols this class takes part in — polling the signal cell, publication, stealing, helping
  * while a join waits, and the sleep/wake handshake — are described in PROTOCOL.md; the names used in
- * comments here ("poll", "standing request", "last searcher") refer to its sections.
+ * comments here ("poll", "publication", "sleep") refer to its sections, and the standing request, the last
+ * searcher and the merged request are rules of its "Sleep" section.
  */
 final class Worker extends WorkerPadding2 {
     /** Signal bit: a searching or parked worker wants work. */
@@ -205,7 +206,7 @@ final class Worker extends WorkerPadding2 {
     // Signals (PROTOCOL.md, "poll" and "publication")
 
     // The setters OR their bit in: a single CAS could fail on a concurrent change of another bit and
-    // lose the request (PROTOCOL.md, "merged request").
+    // lose the request (PROTOCOL.md, "Sleep": the merged request).
 
     /** Called by a thief: ask this worker to publish work at its next poll. */
     void signalHungry() {
@@ -287,8 +288,8 @@ final class Worker extends WorkerPadding2 {
     /**
      * After a CAS that cleared HUNGRY on a demand read before it: re-reads the demand and, if it is
      * unmet, re-arms HUNGRY and returns true. A thief may have emptied the deque and asked again in
-     * between (a no-op, the bit was still set) and then parked (PROTOCOL.md, "merged request"); the fence
-     * orders the clear before the reads of the counters the parker updated before it asked.
+     * between (a no-op, the bit was still set) and then parked (PROTOCOL.md, "Sleep": the merged request);
+     * the fence orders the clear before the reads of the counters the parker updated before it asked.
      */
     private boolean demandUnmetAfterClear(Sleep sleep) {
         VarHandle.fullFence();
