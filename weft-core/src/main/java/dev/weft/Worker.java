@@ -125,6 +125,16 @@ final class Worker extends WorkerPadding2 {
     long servingNanos;
     long blockedNanos;
     long hungerSignals;
+    /**
+     * Parks: of this worker's waits (join, finish) and of its idle loop, each with the count of those
+     * entered with the thread's interrupt flag set — such a park returns at once, so a waiter or an idle
+     * worker that keeps doing that spins. Not in the stats: tests read them to measure spinning by count,
+     * not by CPU share. Incremented only next to a park, never on the fork/join path.
+     */
+    long waitParks;
+    long waitParksInterrupted;
+    long idleParks;
+    long idleParksInterrupted;
 
     /** Jobs this worker took from elsewhere to run (stolen, submitted, taken back): a sign of progress. */
     long jobsTaken() {
@@ -606,6 +616,10 @@ final class Worker extends WorkerPadding2 {
                             Thread.onSpinWait();
                         }
                         continue;
+                    }
+                    waitParks++;
+                    if (Thread.currentThread().isInterrupted()) {
+                        waitParksInterrupted++;
                     }
                     h = a.parkBriefly(this, JOIN_PARK_NANOS);
                     if (Thread.interrupted()) {
