@@ -82,7 +82,7 @@ class StateMachineLincheckTest {
             cell = system.newActor(null, "subject", () -> (ctx, m) -> {
                 handled.add(m);
                 return Behavior.same();
-            }, Supervision.ESCALATE);
+            }, Props.create());
         }
 
         /** Runs the pending activation, if any; false if none was pending. */
