@@ -42,8 +42,11 @@ final class ActorTimers<M> implements Timers<M> {
             if (period == 0) {
                 return -1;
             }
-            long next = fixedRate ? deadline + period : now + period;
-            return next < now - period ? -1 : next; // a period so long it overflows: never again
+            try {
+                return Math.addExact(fixedRate ? deadline : now, period);
+            } catch (ArithmeticException e) {
+                return -1; // a period so long that it never comes
+            }
         }
 
         @Override

@@ -84,6 +84,41 @@ class TimersTest {
     }
 
     /**
+     * The wheel's thread falls behind by many periods (an entry that holds it for 30 ms): fixed-rate and
+     * fixed-delay timers go on. (A first version computed a late fixed-rate timer's next deadline as an
+     * overflow and stopped it.)
+     */
+    @Test
+    void periodicTimersSurviveALateWheel() throws Exception {
+        for (String kind : new String[] {"delay", "rate"}) {
+            try (Systems.Recorded r = Systems.recorded(2, Scheduling.ADAPTIVE)) {
+                Inbox inbox = new Inbox();
+                ActorRef<Object> a = r.system.spawn("a", () -> ticker(inbox));
+                a.tell(new Start(kind, Duration.ofMillis(1)));
+                inbox.expect("tick");
+                CountDownLatch held = new CountDownLatch(1);
+                r.system.wheel.schedule(new TimerWheel.Entry() {
+                    @Override
+                    long expire(long now) {
+                        try {
+                            Thread.sleep(30);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        held.countDown();
+                        return -1;
+                    }
+                }, 0);
+                Systems.await(held, "the wheel to be held");
+                inbox.received.clear();
+                for (int i = 0; i < 5; i++) {
+                    assertEquals("tick", inbox.next("a tick after the wheel fell behind"), kind);
+                }
+            }
+        }
+    }
+
+    /**
      * The timer's message is already in the mailbox (the actor was busy when it fired) when the handler
      * cancels the timer: it must not be handled. Fails if a fired timer's message is handled without
      * checking that its timer is still current.
