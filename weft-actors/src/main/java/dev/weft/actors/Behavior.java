@@ -73,6 +73,26 @@ public interface Behavior<M> {
         return new Directives.Setup<>(Objects.requireNonNull(setup, "setup"));
     }
 
+    /**
+     * Starts {@code behavior} as the actor does: a {@link #setup} (or a router) runs now with {@code ctx}, as
+     * often as it returns another one; any other behaviour comes back as it is. For test kits and for
+     * behaviours that wrap others; an actor does this itself.
+     *
+     * @return the started behaviour, or {@link #stopped()} if the setup returned it
+     * @throws Exception what the setup threw
+     */
+    @SuppressWarnings("unchecked")
+    static <M> Behavior<M> start(Behavior<M> behavior, ActorContext<M> ctx) throws Exception {
+        Behavior<M> b = Objects.requireNonNull(behavior, "behavior");
+        while (b instanceof Directives.Deferred<?> d) {
+            b = ((Directives.Deferred<M>) d).setUp(ctx);
+            if (b == null || b == same()) {
+                throw new IllegalStateException("a setup returned " + b + "; it must return a behaviour");
+            }
+        }
+        return b;
+    }
+
     /** The marker "keep the current behaviour". */
     @SuppressWarnings("unchecked")
     static <M> Behavior<M> same() {
