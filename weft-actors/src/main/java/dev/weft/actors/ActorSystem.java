@@ -63,6 +63,8 @@ public final class ActorSystem implements AutoCloseable {
      */
     final TimerWheel wheel = new TimerWheel("weft-actors-timer");
     final Receptionist receptionist = new Receptionist();
+    /** Asks timed out on the wheel's thread, completed by one pool task per batch (AskRef.Batch). */
+    final AskRef.Batch timeouts = new AskRef.Batch();
     /** Runs asks' dependent async stages in the pool; in the calling thread once the pool refuses. */
     final Executor completer = this::complete;
     private final DeadLetterLog deadLetterLog;

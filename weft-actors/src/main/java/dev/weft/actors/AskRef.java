@@ -109,20 +109,97 @@ final class AskRef<R> extends TimerWheel.Entry implements ActorRef<R>, Runnable 
     }
 
     /**
-     * Completes the future in a task of the pool: a detached fork from one of its workers (no allocation;
-     * it runs after the current activation), else the inbox. If the pool refuses (it is shut down) or the
-     * hand-off fails for want of memory, here: a waiter must never be left hanging.
+     * Completes the future in a task of the pool. On one of its workers the ask joins the worker's {@link
+     * Batch}, completed by one detached fork that runs after the current activation (PROTOCOL.md, "Asks");
+     * a timeout joins the system's batch of timeouts, completed by one inbox task; a reply from any other
+     * thread goes to the inbox alone. If the pool refuses (it is shut down) or the hand-off fails
+     * for want of memory, here: a waiter must never be left hanging.
      */
     private void handOff() {
         WeftPool pool = system.pool();
         try {
             if (WeftPool.current() == pool) {
-                pool.spawn(this);
+                BATCH.get().add(this, pool);
+            } else if (reply == TIMED_OUT) {
+                system.timeouts.add(this, pool); // the wheel's thread: one task for the timeouts of a tick
             } else {
                 pool.execute(this);
             }
         } catch (Throwable refused) {
             run();
+        }
+    }
+
+    /** The next ask of a {@link Batch}; written before the push that publishes it. */
+    private AskRef<?> nextDone;
+
+    private static final ThreadLocal<Batch> BATCH = ThreadLocal.withInitial(Batch::new);
+
+    /**
+     * Asks answered (on one worker) or timed out (on the wheel's thread) and not yet completed: a Treiber stack
+     * pushed onto by that thread and drained by one pool task. The push that finds it empty spawns that task (this object, spawned again each time
+     * it is needed: no allocation); later pushes ride along until the task takes the whole stack. A thief may
+     * run the task while the worker pushes: each ask is pushed once and taken once, by the CAS on {@link
+     * #head}, and the push that follows a take finds the stack empty and spawns the task again. An echo
+     * actor answering a burst of asks thus spawns one task per batch of replies instead of one per reply,
+     * and its worker's pending stack never fills with completions (past 1,024 each spawn would go through
+     * the inbox).
+     */
+    static final class Batch implements Runnable {
+        private static final VarHandle HEAD;
+        static {
+            try {
+                HEAD = MethodHandles.lookup().findVarHandle(Batch.class, "head", AskRef.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private volatile AskRef<?> head;
+
+        void add(AskRef<?> a, WeftPool pool) {
+            for (;;) {
+                AskRef<?> h = head;
+                a.nextDone = h;
+                if (HEAD.compareAndSet(this, h, a)) {
+                    if (h == null) {
+                        try {
+                            if (WeftPool.current() == pool) {
+                                pool.spawn(this);
+                            } else {
+                                pool.execute(this);
+                            }
+                        } catch (Throwable refused) {
+                            run(); // shut down: complete them here
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+
+        /** Completes the asks taken, oldest first. */
+        @Override
+        public void run() {
+            AskRef<?> h = (AskRef<?>) HEAD.getAndSet(this, (AskRef<?>) null);
+            AskRef<?> oldestFirst = null;
+            while (h != null) { // reverse the stack
+                AskRef<?> n = h.nextDone;
+                h.nextDone = oldestFirst;
+                oldestFirst = h;
+                h = n;
+            }
+            while (oldestFirst != null) {
+                AskRef<?> n = oldestFirst.nextDone;
+                oldestFirst.nextDone = null;
+                oldestFirst.run();
+                oldestFirst = n;
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "completion of a batch of asks";
         }
     }
 
@@ -132,7 +209,7 @@ final class AskRef<R> extends TimerWheel.Entry implements ActorRef<R>, Runnable 
     public void run() {
         Object r = reply;
         if (r == TIMED_OUT) {
-            future.completeExceptionally(new TimeoutException("no reply from " + target.path() + " within " + timeout));
+            future.completeExceptionally(new AskTimeout(target, timeout));
         } else if (r != null) {
             future.complete((R) r);
         }
@@ -151,6 +228,32 @@ final class AskRef<R> extends TimerWheel.Entry implements ActorRef<R>, Runnable 
     @Override
     public String toString() {
         return "ActorRef[" + path() + "]";
+    }
+
+    /**
+     * The failure of an ask that got no reply in time. Its stack trace would show the timer's thread, which
+     * says nothing, and its message is built only when read: a burst of timeouts costs one small object
+     * each.
+     */
+    static final class AskTimeout extends TimeoutException {
+        private static final long serialVersionUID = 1L;
+        private final transient ActorRef<?> target;
+        private final Duration timeout;
+
+        AskTimeout(ActorRef<?> target, Duration timeout) {
+            this.target = target;
+            this.timeout = timeout;
+        }
+
+        @Override
+        public String getMessage() {
+            return "no reply from " + (target == null ? "?" : target.path()) + " within " + timeout;
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
     }
 
     /** A future whose async stages default to the actor system's pool rather than the common pool. */
