@@ -135,8 +135,9 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
     final Runnable forkRun = new Runnable() {
         @Override
         public void run() {
-            if (dispatcher.enterChain()) {
-                process(false);
+            int[] chain = dispatcher.enterChain();
+            if (chain != null) {
+                Dispatcher.leaveChain(chain, process(false));
             } else {
                 dispatcher.submit(ActorCell.this); // chain too long: yield through the inbox
             }
@@ -334,9 +335,9 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
 
     /**
      * Handles messages, the inline one first, up to the throughput; then goes idle, or yields through the
-     * pool's inbox if messages remain (PROTOCOL.md, "Batches").
+     * pool's inbox if messages remain (PROTOCOL.md, "Batches"). Returns how many it handled.
      */
-    void process(boolean fromOutside) {
+    int process(boolean fromOutside) {
         int budget = dispatcher.throughput;
         int spins = fromOutside ? Dispatcher.IDLE_SPINS : 0;
         int done = 0;
@@ -359,7 +360,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 if (m == LINK_PENDING) {
                     sample(done - sampled, false);
                     dispatcher.submit(this); // keep SCHEDULED; look again once the producer has linked
-                    return;
+                    return done;
                 }
                 deliver(m);
                 done++;
@@ -370,7 +371,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             if (done >= budget && (hasMessages() || hasUnstashed())) {
                 sample(done - sampled, false);
                 dispatcher.yieldTo(this); // a backlog: end the batch (PROTOCOL.md, "Batches")
-                return;
+                return done;
             }
             sample(done - sampled, true);
             sampled = done;
@@ -381,11 +382,11 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             int s = (int) STATE.getAndBitwiseAnd(this, ~SCHEDULED) & ~SCHEDULED;
             boolean stopPending = (s & STOPPED) != 0 && lifecycle == ALIVE;
             if (!stopPending && !hasMessages()) {
-                return;
+                return done;
             }
             for (;;) {
                 if ((s & SCHEDULED) != 0) {
-                    return; // a sender took it: its activation will handle the message
+                    return done; // a sender took it: its activation will handle the message
                 }
                 if (STATE.compareAndSet(this, s, s | SCHEDULED)) {
                     break; // ours again: go on in this activation, within the same budget
@@ -394,7 +395,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             }
             if (done >= budget) {
                 dispatcher.yieldTo(this);
-                return;
+                return done;
             }
         }
     }

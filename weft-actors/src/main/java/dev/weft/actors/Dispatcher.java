@@ -11,16 +11,20 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <p>A worker runs forked activations one inside the other's drain (the receiver of a ping-pong runs after
  * the sender's activation, which was itself a fork...), and never looks at the inbox while its pending stack
- * holds work. So each worker counts the forked activations it ran since it last took one from the inbox
- * (its <em>chain</em>); at {@link #MAX_CHAIN} the next one goes through the inbox instead. That bounds the
- * nesting of activations on a worker's stack, and it makes a self-feeding chain of forks (a ping-pong pair,
- * a ring) yield to submissions and other actors at least every {@code MAX_CHAIN} activations.
+ * holds work. So each worker counts the messages its forked activations handled since it last took an
+ * activation from the inbox (its <em>chain</em>); at {@link #MAX_CHAIN} the next one goes through the inbox
+ * instead. That bounds the nesting of activations on a worker's stack, and it makes a self-feeding chain of
+ * forks (a ping-pong pair, a ring, an actor with a backlog) yield to submissions and other actors at least
+ * every {@code MAX_CHAIN} messages.
  *
  * <p>Not final only so that the state machine's tests can run activations themselves; the production
  * JVM loads this class alone, so its calls stay monomorphic.
  */
 class Dispatcher {
-    /** Most forked activations a worker runs before the next one goes through the inbox. */
+    /**
+     * Most messages a worker handles in forked activations (each counts at least one, so this also bounds
+     * their nesting) before the next forked activation goes through the inbox.
+     */
     static final int MAX_CHAIN = 1024;
     /**
      * Spins (Thread.onSpinWait) an activation started from outside the pool makes for one more message each
@@ -34,7 +38,7 @@ class Dispatcher {
     /** Adaptive: a SHARED actor whose sends found it idle more than 1 in this many turns FORK again. */
     static final int TO_FORK_ABOVE = 2;
 
-    /** Per thread: forked activations since the last inbox activation. */
+    /** Per thread: messages handled in forked activations since the last inbox activation. */
     private static final ThreadLocal<int[]> CHAIN = ThreadLocal.withInitial(() -> new int[1]);
 
     final WeftPool pool;
@@ -89,14 +93,25 @@ class Dispatcher {
         }
     }
 
-    /** A forked activation starts on this thread: false if the chain is at its bound (go via the inbox). */
-    boolean enterChain() {
+    /**
+     * A forked activation starts on this thread: null if the chain is at its bound (go via the inbox), else
+     * the chain's counter, already counting this activation once; the activation adds the rest of its
+     * messages when it ends ({@link #leaveChain}).
+     */
+    int[] enterChain() {
         int[] chain = CHAIN.get();
         if (chain[0] >= MAX_CHAIN) {
-            return false;
+            return null;
         }
         chain[0]++;
-        return true;
+        return chain;
+    }
+
+    /** A forked activation that handled {@code messages} ended (the first was counted by enterChain). */
+    static void leaveChain(int[] chain, int messages) {
+        if (messages > 1) {
+            chain[0] += messages - 1;
+        }
     }
 
     /** An inbox activation starts on this thread: its worker came back to its run loop. */

@@ -66,8 +66,8 @@ class StateMachineLincheckTest {
                 }
 
                 @Override
-                boolean enterChain() {
-                    return true;
+                int[] enterChain() {
+                    return new int[1];
                 }
 
                 @Override
