@@ -49,7 +49,9 @@ class Dispatcher {
     Dispatcher(WeftPool pool, int throughput, Scheduling scheduling) {
         this.pool = pool;
         this.throughput = throughput;
-        this.adaptive = scheduling == Scheduling.ADAPTIVE;
+        // With one worker there is no other worker for a SHARED actor to run on beside its senders: the inbox
+        // would only add its cost (PROTOCOL.md, "Mode"). Adaptive then stays with fork-on-send.
+        this.adaptive = scheduling == Scheduling.ADAPTIVE && (pool == null || pool.parallelism() > 1);
         this.initialMode = scheduling == Scheduling.MAILBOX ? ActorCell.SHARED : ActorCell.FORK;
     }
 
