@@ -625,8 +625,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 }
             } catch (Throwable t) {
                 t.addSuppressed(failure);
-                stopSelf();
-                escalate(origin, t);
+                stopAndEscalate(origin, t);
                 return;
             }
         }
@@ -635,9 +634,10 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             }
             case RESTART -> {
                 if (!restarts().allow(s, System.nanoTime())) {
-                    stopSelf();
                     if (s.escalateOnLimit) {
-                        escalate(origin, failure);
+                        stopAndEscalate(origin, failure);
+                    } else {
+                        stopSelf();
                     }
                 } else if (s.minBackoffNanos > 0) {
                     backoff(s);
@@ -647,8 +647,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             }
             case STOP -> stopSelf();
             case ESCALATE, DECIDE -> {
-                stopSelf();
-                escalate(origin, failure);
+                stopAndEscalate(origin, failure);
             }
         }
     }
@@ -683,8 +682,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         } catch (Throwable t) {
             system.countFailure();
             t.addSuppressed(failure);
-            stopSelf();
-            escalate(this, t);
+            stopAndEscalate(this, t);
             return;
         }
         behavior = fresh;
@@ -736,8 +734,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             fresh = newBehavior(factory);
         } catch (Throwable t) {
             system.countFailure();
-            stopSelf();
-            escalate(this, t);
+            stopAndEscalate(this, t);
             return;
         }
         extras.restarts.started(System.nanoTime());
@@ -754,6 +751,17 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         } else {
             st.add(m);
         }
+    }
+
+    /**
+     * Stops this actor for a failure it does not absorb, reported first: a top-level actor's failure reaches
+     * the failure listener before the actor leaves the live count (so {@code liveActors() == 0} means every
+     * such failure has been heard), and a child's parent gets the {@code Escalation} before its
+     * {@code ChildStopped}.
+     */
+    private void stopAndEscalate(ActorCell<?> origin, Throwable failure) {
+        escalate(origin, failure);
+        stopSelf();
     }
 
     /** Reports a failure this actor did not absorb to its parent, or at the top to the system. */
@@ -944,8 +952,8 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         if (actor instanceof ActorCell<?> c) {
             return c;
         }
-        throw new IllegalArgumentException("cannot " + what + " " + actor.path() + ": only actors spawned by an ActorSystem"
-                + " can be watched");
+        throw new IllegalArgumentException("cannot " + what + " " + actor.path()
+                + ": only actors spawned by an ActorSystem can be watched");
     }
 
     private HashMap<ActorCell<?>, Object> watching() {
@@ -1191,7 +1199,8 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         Extras x = extras();
         if (x.log == null) {
             Behavior<M> b = behavior;
-            Class<?> named = b instanceof Directives.Deferred<?> d ? d.origin() : b != null ? b.getClass() : ActorCell.class;
+            Class<?> named = b instanceof Directives.Deferred<?> d ? d.origin()
+                    : b != null ? b.getClass() : ActorCell.class;
             x.log = new ActorLogger(path, named);
         }
         return x.log;

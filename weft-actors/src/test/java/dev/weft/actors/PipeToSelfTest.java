@@ -59,6 +59,7 @@ class PipeToSelfTest {
             });
             a.tell("go");
             StopRaceTest.awaitNoLiveActors(r.system);
+            assertEquals(1, r.failures.size(), "heard before the actor left the live count");
             assertEquals("mapper", r.failures.peek().failure().getMessage());
         }
     }
