@@ -136,14 +136,14 @@ final class AskRef<R> extends TimerWheel.Entry implements ActorRef<R>, Runnable 
     private static final ThreadLocal<Batch> BATCH = ThreadLocal.withInitial(Batch::new);
 
     /**
-     * Asks answered (on one worker) or timed out (on the wheel's thread) and not yet completed: a Treiber stack
-     * pushed onto by that thread and drained by one pool task. The push that finds it empty spawns that task (this object, spawned again each time
-     * it is needed: no allocation); later pushes ride along until the task takes the whole stack. A thief may
-     * run the task while the worker pushes: each ask is pushed once and taken once, by the CAS on {@link
-     * #head}, and the push that follows a take finds the stack empty and spawns the task again. An echo
-     * actor answering a burst of asks thus spawns one task per batch of replies instead of one per reply,
-     * and its worker's pending stack never fills with completions (past 1,024 each spawn would go through
-     * the inbox).
+     * Asks answered (on one worker) or timed out (on the wheel's thread) and not yet completed: a Treiber
+     * stack pushed onto by that thread and drained by one pool task. The push that finds it empty spawns that
+     * task (this object, spawned again each time it is needed: no allocation); later pushes ride along until
+     * the task takes the whole stack. A thief may run the task while the worker pushes: each ask is pushed
+     * once and taken once, by the CAS on {@link #head}, and the push that follows a take finds the stack
+     * empty and spawns the task again. An echo actor answering a burst of asks thus spawns one task per batch
+     * of replies instead of one per reply, and its worker's pending stack never fills with completions (past
+     * 1,024 each spawn would go through the inbox).
      */
     static final class Batch implements Runnable {
         private static final VarHandle HEAD;

@@ -148,7 +148,8 @@ class LifecycleTest {
                     @Override
                     public Behavior<String> receive(ActorContext<String> c, String m) throws Exception {
                         inHandler.countDown();
-                        dev.weft.Weft.blocking(() -> release.await(Systems.WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS));
+                        dev.weft.Weft.blocking(
+                                () -> release.await(Systems.WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS));
                         return this;
                     }
 

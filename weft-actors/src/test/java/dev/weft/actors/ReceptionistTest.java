@@ -96,8 +96,8 @@ class ReceptionistTest {
                     return "/elsewhere";
                 }
             };
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> r.system.receptionist().register(KEY, foreign))
-                    .getMessage().contains("/elsewhere"));
+            assertTrue(assertThrows(IllegalArgumentException.class,
+                    () -> r.system.receptionist().register(KEY, foreign)).getMessage().contains("/elsewhere"));
             assertThrows(NullPointerException.class, () -> r.system.receptionist().register(null, a));
             assertEquals("ServiceKey[echo: java.lang.String]", KEY.toString());
         }

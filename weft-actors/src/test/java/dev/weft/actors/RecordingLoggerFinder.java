@@ -43,7 +43,8 @@ public final class RecordingLoggerFinder extends System.LoggerFinder {
 
             @Override
             public void log(Level level, ResourceBundle bundle, String format, Object... params) {
-                record(level, params == null || params.length == 0 ? format : MessageFormat.format(format, params), null);
+                record(level, params == null || params.length == 0 ? format : MessageFormat.format(format, params),
+                        null);
             }
 
             private void record(Level level, String msg, Throwable thrown) {

@@ -9,7 +9,10 @@ import java.time.Duration;
  * {@code equals}: {@code kit.expectEffect(new Effect.Stopped("child"))}.
  */
 public sealed interface Effect {
-    /** {@code ctx.spawn(name, ...)}; {@code ref} records what is sent to the child ({@link BehaviorTestKit#childInbox}). */
+    /**
+     * {@code ctx.spawn(name, ...)}; {@code ref} records what is sent to the child ({@link
+     * BehaviorTestKit#childInbox}).
+     */
     record Spawned(String name, Props props, ActorRef<?> ref) implements Effect {
     }
 

@@ -100,7 +100,8 @@ class BehaviorTestKitTest {
         replies.expectMessage(2);
 
         kit.run(new Fire("worker"));
-        assertEquals(List.of(new Effect.Stopped("worker"), new Effect.TimerCancelled("tick")), kit.retrieveAllEffects());
+        assertEquals(List.of(new Effect.Stopped("worker"), new Effect.TimerCancelled("tick")),
+                kit.retrieveAllEffects());
         assertEquals(Set.of(), kit.activeTimers());
         kit.signal(new Signal.Terminated(spawned.ref()));
         assertFalse(kit.isAlive());
