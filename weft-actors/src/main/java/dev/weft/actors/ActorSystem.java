@@ -38,8 +38,14 @@ import java.util.function.Supplier;
  *
  * <p><b>Failures and dead letters.</b> A failure that escalates past a top-level actor goes to the failure
  * listener (by default: logged at ERROR on the {@code dev.weft.actors} {@link System.Logger}). A message
- * sent to a stopped actor goes to the dead-letter listener (by default: none) and is counted in {@link
- * #deadLetters()}; listeners run on the thread that found the message undeliverable.
+ * sent to a stopped actor is counted in {@link #deadLetters()}, goes to the dead-letter listener (by default:
+ * none) and is logged (by default the first 10 of every 5 minutes, with the recipient's path; see {@link
+ * Builder#logDeadLetters}); listeners run on the thread that found the message undeliverable. A {@link
+ * VirtualMachineError} other than {@link StackOverflowError} thrown by a handler is fatal: the failure
+ * listener hears of it and the system shuts down, so that no ask waits on a system that may have lost threads.
+ *
+ * <p><b>Timers.</b> Ask timeouts, actors' timers ({@link ActorContext#timers()}) and backoff waits share one
+ * daemon thread per system, a hashed wheel of 1 ms ticks, started on first use and ended by {@link #close()}.
  */
 public final class ActorSystem implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("dev.weft.actors");

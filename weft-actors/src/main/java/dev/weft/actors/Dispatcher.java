@@ -4,7 +4,7 @@ import dev.weft.WeftPool;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * How activations reach the pool (PROTOCOL.md, "activations" and "chain"). An activation is either a
+ * How activations reach the pool (PROTOCOL.md, "Batches" and "Chain"). An activation is either a
  * <em>fork</em> — {@link WeftPool#spawn}: on the sending worker, recorded with plain stores, run when that
  * worker's current construct drains or earlier by a hungry thief — or an <em>inbox</em> submission
  * ({@link WeftPool#execute}): first in, first out, any idle worker.
