@@ -131,16 +131,14 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
     /** In {@link Extras#watching}: deliver {@link Signal.Terminated}, not a message. */
     private static final Object SIGNAL = new Object();
 
-    /** Runs an activation handed to the pool by {@link Dispatcher#fork}: counted in the worker's chain. */
+    /**
+     * Runs an activation handed to the pool by {@link Dispatcher#fork} (weft-core counts its start in the
+     * worker's chain; the activation charges its further messages, {@link Dispatcher#charge}).
+     */
     final Runnable forkRun = new Runnable() {
         @Override
         public void run() {
-            int[] chain = dispatcher.enterChain();
-            if (chain != null) {
-                Dispatcher.leaveChain(chain, process(false));
-            } else {
-                dispatcher.submit(ActorCell.this); // chain too long: yield through the inbox
-            }
+            process(false);
         }
 
         @Override
@@ -149,11 +147,10 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         }
     };
 
-    /** Runs an activation that came through the pool's inbox: the worker's chain starts afresh. */
+    /** Runs an activation that came through the pool's inbox. */
     final Runnable inboxRun = new Runnable() {
         @Override
         public void run() {
-            dispatcher.resetChain();
             process(false);
         }
 
@@ -170,7 +167,6 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
     final Runnable outsideRun = new Runnable() {
         @Override
         public void run() {
-            dispatcher.resetChain();
             process(true);
         }
 
@@ -335,9 +331,11 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
 
     /**
      * Handles messages, the inline one first, up to the throughput; then goes idle, or yields through the
-     * pool's inbox if messages remain (PROTOCOL.md, "Batches"). Returns how many it handled.
+     * pool's inbox if messages remain (PROTOCOL.md, "Batches"). The messages it handled count in the
+     * worker's chain ({@link Dispatcher#charge}, PROTOCOL.md, "Chain"), charged before a continuation is
+     * spawned.
      */
-    int process(boolean fromOutside) {
+    void process(boolean fromOutside) {
         int budget = dispatcher.throughput;
         int spins = fromOutside ? Dispatcher.IDLE_SPINS : 0;
         int done = 0;
@@ -359,8 +357,9 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 }
                 if (m == LINK_PENDING) {
                     sample(done - sampled, false);
+                    dispatcher.charge(done);
                     dispatcher.submit(this); // keep SCHEDULED; look again once the producer has linked
-                    return done;
+                    return;
                 }
                 deliver(m);
                 done++;
@@ -370,8 +369,9 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             }
             if (done >= budget && (hasMessages() || hasUnstashed())) {
                 sample(done - sampled, false);
+                dispatcher.charge(done);
                 dispatcher.yieldTo(this); // a backlog: end the batch (PROTOCOL.md, "Batches")
-                return done;
+                return;
             }
             sample(done - sampled, true);
             sampled = done;
@@ -382,11 +382,13 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
             int s = (int) STATE.getAndBitwiseAnd(this, ~SCHEDULED) & ~SCHEDULED;
             boolean stopPending = (s & STOPPED) != 0 && lifecycle == ALIVE;
             if (!stopPending && !hasMessages()) {
-                return done;
+                dispatcher.charge(done);
+                return;
             }
             for (;;) {
                 if ((s & SCHEDULED) != 0) {
-                    return done; // a sender took it: its activation will handle the message
+                    dispatcher.charge(done);
+                    return; // a sender took it: its activation will handle the message
                 }
                 if (STATE.compareAndSet(this, s, s | SCHEDULED)) {
                     break; // ours again: go on in this activation, within the same budget
@@ -394,8 +396,9 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 s = state;
             }
             if (done >= budget) {
+                dispatcher.charge(done);
                 dispatcher.yieldTo(this);
-                return done;
+                return;
             }
         }
     }

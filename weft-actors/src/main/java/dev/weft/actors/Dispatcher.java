@@ -11,21 +11,18 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <p>A worker runs forked activations one inside the other's drain (the receiver of a ping-pong runs after
  * the sender's activation, which was itself a fork...), and never looks at the inbox while its pending stack
- * holds work. So each worker counts the messages its forked activations handled since it last took an
- * activation from the inbox (its <em>chain</em>); at {@link #MAX_CHAIN} the next one goes through the inbox
- * instead. That bounds the nesting of activations on a worker's stack, and it makes a self-feeding chain of
- * forks (a ping-pong pair, a ring, an actor with a backlog) yield to submissions and other actors at least
- * every {@code MAX_CHAIN} messages.
+ * holds work. weft-core bounds that chain for every model ({@link WeftPool#spawn}, "the chain bound"): a
+ * worker that has started 1,024 spawned bodies since it last took a job from the inbox sends the next spawn
+ * through the inbox. An activation charges the messages it handled beyond the first to that same count
+ * ({@link #charge}, {@link WeftPool#chargeChain}), so the bound is about 1,024 <em>messages</em>: a
+ * self-feeding chain of forks (a ping-pong pair, a ring, an actor with a standing backlog) yields to
+ * submissions and other actors at least that often. Core owns the count and its reset; this class keeps
+ * none.
  *
  * <p>Not final only so that the state machine's tests can run activations themselves; the production
  * JVM loads this class alone, so its calls stay monomorphic.
  */
 class Dispatcher {
-    /**
-     * Most messages a worker handles in forked activations (each counts at least one, so this also bounds
-     * their nesting) before the next forked activation goes through the inbox.
-     */
-    static final int MAX_CHAIN = 1024;
     /**
      * Spins (Thread.onSpinWait) an activation started from outside the pool makes for one more message each
      * time its mailbox runs dry, before it goes idle. An outside sender that floods an actor otherwise pays
@@ -37,9 +34,6 @@ class Dispatcher {
     static final int TO_SHARED_BELOW = 8;
     /** Adaptive: a SHARED actor whose sends found it idle more than 1 in this many turns FORK again. */
     static final int TO_FORK_ABOVE = 2;
-
-    /** Per thread: messages handled in forked activations since the last inbox activation. */
-    private static final ThreadLocal<int[]> CHAIN = ThreadLocal.withInitial(() -> new int[1]);
 
     final WeftPool pool;
     final int throughput;
@@ -61,8 +55,8 @@ class Dispatcher {
             submit(c);
             return;
         }
-        // From a worker of this pool spawn never rejects: it records the fork locally (or, past its bound
-        // of private forks, queues it even after shutdown would have refused an outside submission).
+        // From a worker of this pool spawn records the fork locally, unless one of its bounds (private
+        // forks, the chain) sends it to the inbox, which refuses it once the pool is shut down.
         try {
             pool.spawn(c.forkRun);
         } catch (RejectedExecutionException e) {
@@ -72,8 +66,9 @@ class Dispatcher {
 
     /**
      * Continues {@code c}, which has a backlog after a full batch, in a new activation: a fork when the caller
-     * is a worker of the pool (it counts in the worker's chain, so the actor yields to the inbox after at
-     * most {@link #MAX_CHAIN} activations), else the inbox. In {@link Scheduling#MAILBOX} always the inbox.
+     * is a worker of the pool (it counts in the worker's chain with the batch's messages, {@link #charge}, so
+     * the actor yields to the inbox after about 1,024 messages), else the inbox. In {@link
+     * Scheduling#MAILBOX} always the inbox.
      */
     void yieldTo(ActorCell<?> c) {
         if (initialMode == ActorCell.FORK) {
@@ -96,30 +91,14 @@ class Dispatcher {
     }
 
     /**
-     * A forked activation starts on this thread: null if the chain is at its bound (go via the inbox), else
-     * the chain's counter, already counting this activation once; the activation adds the rest of its
-     * messages when it ends ({@link #leaveChain}).
+     * An activation handled {@code messages}: the worker's chain (weft-core's count of spawn starts) counts
+     * each beyond the first, which its start counted if it was a spawn (PROTOCOL.md, "Chain"). Called before
+     * the activation's continuation is spawned, so that the spawn's bound check sees the batch. Off the
+     * pool's workers it does nothing.
      */
-    int[] enterChain() {
-        int[] chain = CHAIN.get();
-        if (chain[0] >= MAX_CHAIN) {
-            return null;
-        }
-        chain[0]++;
-        return chain;
-    }
-
-    /** A forked activation that handled {@code messages} ended (the first was counted by enterChain). */
-    static void leaveChain(int[] chain, int messages) {
+    void charge(int messages) {
         if (messages > 1) {
-            chain[0] += messages - 1;
-        }
-    }
-
-    /** An inbox activation starts on this thread: its worker came back to its run loop. */
-    void resetChain() {
-        if (initialMode == ActorCell.FORK) {
-            CHAIN.get()[0] = 0;
+            pool.chargeChain(messages - 1);
         }
     }
 }

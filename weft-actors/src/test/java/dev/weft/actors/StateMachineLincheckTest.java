@@ -57,21 +57,17 @@ class StateMachineLincheckTest {
                 }
 
                 @Override
+                void charge(int messages) {
+                    // no pool, no chain
+                }
+
+                @Override
                 void submit(ActorCell<?> c) {
                     if (!pending.compareAndSet(null, c)) {
                         synchronized (violations) {
                             violations.add("a second activation was started while one was pending");
                         }
                     }
-                }
-
-                @Override
-                int[] enterChain() {
-                    return new int[1];
-                }
-
-                @Override
-                void resetChain() {
                 }
             };
             system = new ActorSystem(d, (a, t) -> {

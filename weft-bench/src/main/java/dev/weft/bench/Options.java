@@ -51,7 +51,10 @@ final class Options {
               --csv FILE           also write CSV rows (benchmark,runtime,workers,median_ms,serial_ms,ratio,...)
               --report DIR         also write DIR/report.html with charts
               --no-gc              do not call System.gc() before each timed run
-              --stats              print Weft's pool statistics of the last run at each worker count
+              --stats              print Weft's pool statistics of the last run at each worker count, and
+                                   measure its ramp-up: in one extra, untimed run per worker count under a
+                                   JFR recording, the time from the first worker taking work to every
+                                   worker having taken some (the ramp us column)
               --forks N            run the measurements in N fresh JVMs and pool their samples (default 1);
                                    JIT decisions vary between JVMs, so N > 1 gives steadier medians
               --list               list the suites, programs and runtimes, and exit

@@ -15,6 +15,17 @@ import java.util.concurrent.ForkJoinPool;
 public final class Pools implements AutoCloseable {
     private final Map<Integer, ForkJoinPool> forkJoin = new TreeMap<>();
     private final Map<Integer, WeftPool> weft = new TreeMap<>();
+    private final String prefix;
+
+    /** Pools whose WeftPools are named {@code bench-P}. */
+    public Pools() {
+        this("bench-");
+    }
+
+    /** Pools whose WeftPools are named {@code prefix} followed by their worker count. */
+    Pools(String prefix) {
+        this.prefix = prefix;
+    }
 
     /** The ForkJoinPool of {@code workers} workers. */
     public ForkJoinPool forkJoin(int workers) {
@@ -23,7 +34,7 @@ public final class Pools implements AutoCloseable {
 
     /** The WeftPool of {@code workers} workers. */
     public WeftPool weft(int workers) {
-        return weft.computeIfAbsent(workers, p -> WeftPool.builder().parallelism(p).name("bench-" + p).build());
+        return weft.computeIfAbsent(workers, p -> WeftPool.builder().parallelism(p).name(prefix + p).build());
     }
 
     /** Steal count of the ForkJoinPool of this size so far; 0 if it does not exist. */

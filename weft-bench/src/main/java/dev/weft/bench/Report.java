@@ -524,6 +524,9 @@ final class Report {
             {"ops per s", "operations the program reports (messages, queries, transactions) / wall time"},
             {"CPU ns per op", "CPU time of the whole process during the run / operations"},
             {"latency percentiles", "one-hop latencies the program samples during the run, nearest-rank percentiles"},
+            {"ramp us", "Weft, with --stats: in one extra, untimed run per worker count, the time from the first worker "
+                    + "taking work to every worker having taken work (from Weft's JFR idle events); ramp busy workers: "
+                    + "how many took work at all (ramp us is empty when that is fewer than the workers)"},
         };
         for (String[] d : defs) {
             h.el("dt", d[0]).el("dd", d[1]);

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Measures one program: warm-up, then repetitions in which every version runs once, interleaved, with
@@ -21,8 +22,22 @@ final class Runner {
         }
     }
 
-    /** The measurements of one program. */
-    record ProgramResult(Program program, String label, Map<Config, List<Sample>> samples, long subjectTasksAtOneWorker) {
+    /**
+     * The measurements of one program.
+     *
+     * @param ramps the subject's ramp-up by worker count ({@code --stats}, {@link RampProbe}); empty if not measured
+     */
+    record ProgramResult(Program program, String label, Map<Config, List<Sample>> samples, long subjectTasksAtOneWorker,
+                         Map<Integer, RampProbe.Ramp> ramps) {
+        ProgramResult {
+            ramps = Map.copyOf(ramps);
+        }
+
+        /** A result without ramp-up figures. */
+        ProgramResult(Program program, String label, Map<Config, List<Sample>> samples, long subjectTasksAtOneWorker) {
+            this(program, label, samples, subjectTasksAtOneWorker, Map.of());
+        }
+
         /** This result's samples as lines of the samples file ({@link Sample#CSV_HEADER}). */
         List<String> sampleLines() {
             List<String> out = new ArrayList<>();
@@ -134,16 +149,30 @@ final class Runner {
             } finally {
                 clearProgress();
             }
+            Map<Integer, RampProbe.Ramp> ramps = new TreeMap<>();
+            Engine subject = program.subject();
+            if (options.stats && subject.counters() == Engine.Counters.WEFT && all.stream().anyMatch(c -> c.engine().equals(subject))) {
+                // After the timed runs, so that the recording cannot disturb them. One worker is busy as soon as it starts.
+                for (int p : options.workers) {
+                    if (p > 1) {
+                        progressLine(w.label() + " ramp x" + p, List.of(subject));
+                        ramps.put(p, RampProbe.measure(w, subject, p, expected));
+                    }
+                }
+                clearProgress();
+            }
             if (options.stats) {
                 for (var e : lastStats.entrySet()) {
-                    System.out.println(w.label() + " at " + e.getKey() + " workers, last run:\n" + e.getValue());
+                    RampProbe.Ramp ramp = ramps.get(e.getKey());
+                    System.out.println(w.label() + " at " + e.getKey() + " workers, last run:\n" + e.getValue()
+                            + (ramp == null ? "" : "\n" + ramp.describe()));
                 }
             }
             Map<Config, List<Sample>> ordered = new LinkedHashMap<>();
             for (Config c : all) {
                 ordered.put(c, samples.get(c));
             }
-            return new ProgramResult(program, w.label(), ordered, ProgramResult.tasksAtOneWorker(program, ordered));
+            return new ProgramResult(program, w.label(), ordered, ProgramResult.tasksAtOneWorker(program, ordered), ramps);
         }
     }
 

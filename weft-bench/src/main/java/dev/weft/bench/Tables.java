@@ -111,6 +111,15 @@ final class Tables {
             return s == null || r == null ? Double.NaN : s.medianMs() / r.medianMs();
         }
 
+        /** The subject's ramp-up at {@code workers} ({@link RampProbe}); null for other engines or if not measured. */
+        RampProbe.Ramp ramp(Engine engine, int workers) {
+            return engine.equals(program().subject()) ? result.ramps().get(workers) : null;
+        }
+
+        boolean hasRamps() {
+            return !result.ramps().isEmpty();
+        }
+
         boolean hasOperations() {
             return byConfig.values().stream().anyMatch(s -> Double.isFinite(s.opsPerSec()));
         }
@@ -145,6 +154,7 @@ final class Tables {
         boolean subjectStats = engines.contains(subject) && subject.counters() == Engine.Counters.WEFT;
         boolean ops = ps.hasOperations();
         boolean lat = ps.hasLatencies();
+        boolean ramps = subjectStats && ps.hasRamps();
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %7s", "workers"));
         for (Engine e : engines) {
             head.append(String.format(Locale.ROOT, " | %12s %8s", e.name() + " ms", "x " + trim(ps.ratioBase(e), 8)));
@@ -154,6 +164,9 @@ final class Tables {
         }
         if (subjectStats) {
             head.append(String.format(Locale.ROOT, " | %9s %9s %8s %7s %8s", "steals", "steal/ms", "ratio", "idle%", "serve%"));
+        }
+        if (ramps) {
+            head.append(String.format(Locale.ROOT, " %8s", "ramp us"));
         }
         out.println(head);
         for (int p : workers) {
@@ -174,6 +187,9 @@ final class Tables {
                         w == null ? "-" : String.format(Locale.ROOT, "%.2g", w.stealRatio()),
                         w == null ? "-" : fixed(w.idlePct(), 1),
                         w == null ? "-" : fixed(w.servingPct(), 3)));
+            }
+            if (ramps) {
+                row.append(String.format(Locale.ROOT, " %8s", rampCell(ps.ramp(subject, p))));
             }
             out.println(row);
         }
@@ -277,7 +293,7 @@ final class Tables {
     static final String CSV_HEADER = "benchmark,runtime,workers,median_ms,serial_ms,ratio,min_ms,max_ms,"
             + "sequential_overhead,speedup,steal_ratio,steal_rate_per_ms,failed_steal_pct,idle_pct,serving_pct,"
             + "gc_pct,alloc_bytes_per_task,tasks_per_s_per_worker,suite,ratio_base,ops_per_s,cpu_ns_per_op,"
-            + "latency_p50_us,latency_p99_us,latency_p999_us";
+            + "latency_p50_us,latency_p99_us,latency_p999_us,ramp_us,ramp_busy_workers";
 
     static List<String> csvRows(ProgramSummary ps) {
         List<String> rows = new ArrayList<>();
@@ -296,13 +312,16 @@ final class Tables {
     static List<List<String>> csvCells(ProgramSummary ps) {
         List<List<String>> rows = new ArrayList<>();
         for (Summary s : ps.byConfig().values()) {
+            RampProbe.Ramp ramp = ps.ramp(s.engine(), s.workers());
+            boolean measured = ramp != null && ramp.measured();
             rows.add(List.of(ps.program().name(), s.engine().name(), Integer.toString(s.workers()),
                     num(s.medianMs()), num(ps.baselineMs(s.engine())), num(ps.ratio(s)), num(s.minMs()),
                     num(s.maxMs()), num(ps.sequentialOverhead(s.engine())), num(ps.speedup(s.engine(), s.workers())),
                     num(s.stealRatio()), num(s.stealRatePerMs()), num(s.failedStealPct()), num(s.idlePct()),
                     num(s.servingPct()), num(s.gcPct()), num(s.allocPerTask()), num(s.tasksPerSecPerWorker()),
                     ps.program().suite(), ps.ratioBase(s.engine()), num(s.opsPerSec()), num(s.cpuNanosPerOp()),
-                    num(s.p50Micros()), num(s.p99Micros()), num(s.p999Micros())));
+                    num(s.p50Micros()), num(s.p99Micros()), num(s.p999Micros()),
+                    measured ? num(ramp.micros()) : "", measured ? Integer.toString(ramp.busy()) : ""));
         }
         return rows;
     }
@@ -318,6 +337,17 @@ final class Tables {
             Files.createDirectories(parent);
         }
         Files.write(file, lines);
+    }
+
+    /**
+     * A ramp-up for the console: microseconds; "busy/workers" when not every worker took work; "-" when
+     * not measured.
+     */
+    static String rampCell(RampProbe.Ramp r) {
+        if (r == null || !r.measured()) {
+            return "-";
+        }
+        return r.nanos() < 0 ? r.busy() + "/" + r.workers() : fixed(r.micros(), 1);
     }
 
     private static String num(double v) {

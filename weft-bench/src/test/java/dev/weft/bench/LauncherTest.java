@@ -35,7 +35,7 @@ class LauncherTest {
     void helpListsTheSubcommands() throws Exception {
         Result r = run(Map.of(), "help");
         assertEquals(0, r.code(), r.out());
-        for (String c : List.of("bench", "test", "detect", "build")) {
+        for (String c : List.of("bench", "test", "detect", "build", "scaling-pack")) {
             assertTrue(r.out().contains("  " + c), "help does not list " + c + ":\n" + r.out());
         }
     }
@@ -72,6 +72,18 @@ class LauncherTest {
         Result r = run(Map.of("JAVA_HOME", fake.toString(), "WEFT_JDK_SEARCH", empty.toString()), "java");
         assertEquals(2, r.code(), r.out());
         assertTrue(r.out().contains("no JDK >= 21 found"), r.out());
+    }
+
+    @Test
+    void scalingPackRefusesAFolderThatHoldsSomethingElse() throws Exception {
+        // The pack is rebuilt in place (its lib/, peers/ and jrt/ replaced): a folder of other files is left alone.
+        Path dir = Files.createTempDirectory("not-a-pack");
+        Path keep = Files.writeString(dir.resolve("notes.txt"), "mine");
+        Result r = run(Map.of(), "scaling-pack", dir.toString());
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.out().contains("is not empty and is not a scaling pack"), r.out());
+        assertEquals("mine", Files.readString(keep));
+        assertEquals(List.of(keep), Files.list(dir).toList());
     }
 
     @Test

@@ -122,7 +122,7 @@ final class Blocks {
         Handler h = a.handler;
         Scoop scoop = h.scoop;
         if (!scoop.queueOfQueues) {
-            Starts.start(scoop.pool, () -> {
+            scoop.pool.spawn(() -> {
                 try {
                     run(new Separate<?>[] {a},
                             when == null ? null : v -> when.test(cast(v[0])),

@@ -17,8 +17,6 @@ final class Client {
     /** The per-thread choice of the current client. */
     static final class Context {
         Client current;
-        /** Starts this thread spawned since it last ran one from the inbox (see {@link Starts}). */
-        int chain;
     }
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(() -> {

@@ -123,13 +123,13 @@ public final class Handler {
      * Makes sure someone will serve what a client just appended (with a sequentially consistent store):
      * if the handler is idle, it becomes PENDING and is spawned on the calling worker — a detached fork
      * that runs when that worker's enclosing construct drains, or earlier on a thief; from outside the pool,
-     * or once the worker's chain of nested starts reaches its bound ({@link Starts}), it goes to the pool's
-     * inbox.
+     * or once the worker's chain of starts reaches weft-core's bound ({@link dev.weft.WeftPool#spawn}), it
+     * goes to the pool's inbox.
      */
     void signalWork() {
         if (state == IDLE && STATE.compareAndSet(this, IDLE, PENDING)) {
             try {
-                Starts.start(scoop.pool, activation);
+                scoop.pool.spawn(activation);
             } catch (RejectedExecutionException | Error e) {
                 state = IDLE; // nobody will run it; a later signal may try again
                 throw e;
@@ -193,7 +193,7 @@ public final class Handler {
     private boolean yieldActivation() {
         state = PENDING;
         try {
-            Starts.start(scoop.pool, activation);
+            scoop.pool.spawn(activation);
             return true;
         } catch (RejectedExecutionException e) {
             // Cannot re-spawn (pool shut down); keep running, unless a waiting client took over meanwhile.
@@ -312,7 +312,7 @@ public final class Handler {
             LockSupport.unpark(g.client);
         } else {
             g.state = Guard.GRANTED;
-            Starts.start(scoop.pool, () -> Blocks.runGranted(g));
+            scoop.pool.spawn(() -> Blocks.runGranted(g));
         }
     }
 
