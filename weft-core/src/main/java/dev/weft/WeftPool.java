@@ -296,6 +296,21 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         submitExternal(new Task.ExecuteTask(task));
     }
 
+    /**
+     * Counts {@code starts} more detached forks against the calling worker's chain bound (see {@link
+     * #spawn}), as if its current spawned body had been that many: a body that does the work of several —
+     * an actor activation that handled a batch of messages — charges the rest, so that the bound measures
+     * the work a worker does between two looks at the inbox, not only the hops of a chain. The count stays
+     * core's (nothing else may reset it), so the bound on nesting holds as before, and is reached earlier.
+     * From any other thread, or with {@code starts <= 0}, it does nothing.
+     */
+    public void chargeChain(int starts) {
+        if (starts > 0 && Thread.currentThread() instanceof Worker w && w.pool == this) {
+            // saturating: a body outside any chain (a long task) may charge without a reset for a long time
+            w.detachedRuns = (int) Math.min(Integer.MAX_VALUE, (long) w.detachedRuns + starts);
+        }
+    }
+
     /** The pool whose worker the calling thread is, or null for any other thread. */
     public static WeftPool current() {
         return Thread.currentThread() instanceof Worker w ? w.pool : null;

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
@@ -38,8 +38,14 @@ import java.util.function.Supplier;
  *
  * <p><b>Failures and dead letters.</b> A failure that escalates past a top-level actor goes to the failure
  * listener (by default: logged at ERROR on the {@code dev.weft.actors} {@link System.Logger}). A message
- * sent to a stopped actor goes to the dead-letter listener (by default: none) and is counted in {@link
- * #deadLetters()}; listeners run on the thread that found the message undeliverable.
+ * sent to a stopped actor is counted in {@link #deadLetters()}, goes to the dead-letter listener (by default:
+ * none) and is logged (by default the first 10 of every 5 minutes, with the recipient's path; see {@link
+ * Builder#logDeadLetters}); listeners run on the thread that found the message undeliverable. A {@link
+ * VirtualMachineError} other than {@link StackOverflowError} thrown by a handler is fatal: the failure
+ * listener hears of it and the system shuts down, so that no ask waits on a system that may have lost threads.
+ *
+ * <p><b>Timers.</b> Ask timeouts, actors' timers ({@link ActorContext#timers()}) and backoff waits share one
+ * daemon thread per system, a hashed wheel of 1 ms ticks, started on first use and ended by {@link #close()}.
  */
 public final class ActorSystem implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("dev.weft.actors");
@@ -57,10 +63,18 @@ public final class ActorSystem implements AutoCloseable {
     private final AtomicInteger live = new AtomicInteger();
     private final Object closeLock = new Object();
     private volatile boolean closed;
-    /** Asks waiting for their reply; failed by {@link #close()}. */
-    final Set<AskRef<?>> asks = ConcurrentHashMap.newKeySet();
-    /** Times out asks; one daemon thread, made on the first ask, ended by {@link #close()}. */
-    private ScheduledThreadPoolExecutor timer;
+    /**
+     * The scheduler of ask timeouts, actors' timers and backoff waits: one daemon thread, started on first
+     * use, ended by {@link #close()} (which fails the asks still waiting).
+     */
+    final TimerWheel wheel = new TimerWheel("weft-actors-timer");
+    final Receptionist receptionist = new Receptionist();
+    /** Asks timed out on the wheel's thread, completed by one pool task per batch (AskRef.Batch). */
+    final AskRef.Batch timeouts = new AskRef.Batch();
+    /** Runs asks' dependent async stages in the pool; in the calling thread once the pool refuses. */
+    final Executor completer = this::complete;
+    private final DeadLetterLog deadLetterLog;
+    private final AtomicBoolean fatal = new AtomicBoolean();
 
     private ActorSystem(Builder b) {
         this.ownsPool = b.pool == null;
@@ -69,6 +83,7 @@ public final class ActorSystem implements AutoCloseable {
         this.failureListener = b.failureListener;
         this.deadLetterListener = b.deadLetterListener;
         this.closeTimeout = b.closeTimeout;
+        this.deadLetterLog = new DeadLetterLog(b.deadLetterLogLimit, b.deadLetterLogPeriod.toNanos());
     }
 
     /** For tests of the state machine: activations go wherever {@code dispatcher} puts them. */
@@ -80,6 +95,15 @@ public final class ActorSystem implements AutoCloseable {
         this.failureListener = failureListener;
         this.deadLetterListener = deadLetterListener;
         this.closeTimeout = Duration.ofSeconds(30);
+        this.deadLetterLog = new DeadLetterLog(0, 1);
+    }
+
+    private void complete(Runnable task) {
+        try {
+            pool.execute(task);
+        } catch (Throwable refused) {
+            task.run(); // shut down, or no memory for the hand-off: a waiter must not be left hanging
+        }
     }
 
     /** A system on its own pool with one worker per available processor, closed with the system. */
@@ -111,61 +135,65 @@ public final class ActorSystem implements AutoCloseable {
 
     /** Spawns a top-level actor with the given supervision; see {@link #spawn(String, Supplier)}. */
     public <M> ActorRef<M> spawn(String name, Supplier<? extends Behavior<M>> factory, Supervision supervision) {
-        checkSpawn(name, factory, supervision);
-        ActorCell<M> a = newActor(null, name, factory, supervision);
+        return spawn(name, factory, Props.create().withSupervision(supervision));
+    }
+
+    /** Spawns a top-level actor with the given props; see {@link #spawn(String, Supplier)}. */
+    public <M> ActorRef<M> spawn(String name, Supplier<? extends Behavior<M>> factory, Props props) {
+        checkSpawn(name, factory, props);
+        ActorCell<M> a = newActor(null, name, factory, props);
         topLevel.add(a);
         if (closed) {
             a.requestStop(); // raced with close(), which may have missed it
         }
+        a.start();
         return a;
     }
 
-    static void checkSpawn(String name, Supplier<?> factory, Supervision supervision) {
+    static void checkSpawn(String name, Supplier<?> factory, Props props) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(factory, "factory");
-        Objects.requireNonNull(supervision, "supervision");
+        Objects.requireNonNull(props, "props");
         if (name.isEmpty() || name.indexOf('/') >= 0) {
             throw new IllegalArgumentException("an actor name must be non-empty and contain no '/': '" + name + "'");
         }
     }
 
     <M> ActorCell<M> newActor(ActorCell<?> parent, String name, Supplier<? extends Behavior<M>> factory,
-            Supervision supervision) {
+            Props props) {
         if (closed) {
             throw new IllegalStateException("the actor system is closed; cannot spawn " + name);
         }
         live.incrementAndGet();
         try {
-            return new ActorCell<>(this, parent, name, factory, supervision);
+            return new ActorCell<>(this, parent, name, factory, props);
         } catch (Throwable t) {
             live.decrementAndGet();
             throw t;
         }
     }
 
-    /** The timer of {@link ActorRef#ask} timeouts; a cancelled timeout leaves its queue at once. */
-    synchronized ScheduledExecutorService timer() {
-        if (timer == null) {
-            timer = new ScheduledThreadPoolExecutor(1, r -> {
-                Thread t = new Thread(r, "weft-actors-ask-timer");
-                t.setDaemon(true);
-                return t;
-            });
-            timer.setRemoveOnCancelPolicy(true);
+    /**
+     * Stops a top-level actor from outside (any thread): it finishes the message it is handling, its
+     * children stop, and later messages go to the dead letters. Stopping an actor that already stopped does
+     * nothing. A child is stopped by its parent ({@link ActorContext#stop}), or by replying {@link
+     * Behavior#stopped()} itself.
+     *
+     * @throws IllegalArgumentException if {@code actor} is not a top-level actor of this system
+     */
+    public void stop(ActorRef<?> actor) {
+        Objects.requireNonNull(actor, "actor");
+        if (actor instanceof ActorCell<?> c && c.system == this && c.parent == null) {
+            c.requestStop();
+            return;
         }
-        return timer;
+        throw new IllegalArgumentException(actor.path() + " is not a top-level actor of this system; a child is"
+                + " stopped by its parent (ActorContext.stop) or by returning Behavior.stopped()");
     }
 
-    /** Fails the asks still waiting (their replies can no longer come) and ends the timer's thread. */
-    private void endTimer() {
-        synchronized (this) {
-            if (timer != null) {
-                timer.shutdownNow();
-            }
-        }
-        for (AskRef<?> a : asks) {
-            a.expire();
-        }
+    /** This system's receptionist: actors registered under typed keys. */
+    public Receptionist receptionist() {
+        return receptionist;
     }
 
     /** The pool the actors run on. */
@@ -190,6 +218,9 @@ public final class ActorSystem implements AutoCloseable {
 
     void deadLetter(ActorRef<?> to, Object message) {
         deadLetters.increment();
+        if (!closed) {
+            deadLetterLog.log(to, message, deadLetters.sum());
+        }
         if (deadLetterListener != null) {
             try {
                 deadLetterListener.accept(to, message);
@@ -213,7 +244,33 @@ public final class ActorSystem implements AutoCloseable {
         }
     }
 
-    /** Called once per actor, on its last activation. */
+    /**
+     * Whether a handler's failure is fatal to the system (PROTOCOL.md, "Fatal errors"): a {@link
+     * VirtualMachineError} — out of memory, an internal error of the JVM — but not a {@link
+     * StackOverflowError}, which unwinds the handler's own deep recursion and leaves the JVM sound.
+     */
+    static boolean isFatal(Throwable t) {
+        return t instanceof VirtualMachineError && !(t instanceof StackOverflowError);
+    }
+
+    /**
+     * A handler threw a fatal error: the failure listener hears of it, then the system shuts down without
+     * waiting (as {@link #close()} from a handler does), so that every actor stops and every waiting ask
+     * fails instead of hanging on a system that may have lost threads.
+     */
+    void fatal(ActorCell<?> origin, Throwable t) {
+        if (!fatal.compareAndSet(false, true)) {
+            return;
+        }
+        reportFailure(origin, t);
+        try {
+            shutdown();
+        } catch (Throwable again) {
+            wheel.close(); // at least the asks fail
+        }
+    }
+
+    /** Called once per actor, at the end of its stop procedure. */
     void terminated(ActorCell<?> a) {
         if (a.parent == null) {
             topLevel.remove(a);
@@ -237,16 +294,13 @@ public final class ActorSystem implements AutoCloseable {
      */
     @Override
     public void close() {
+        if (WeftPool.current() == pool) {
+            shutdown();
+            return;
+        }
         closed = true;
         for (ActorCell<?> a : topLevel) {
             a.requestStop();
-        }
-        if (WeftPool.current() == pool) {
-            endTimer();
-            if (ownsPool) {
-                pool.shutdown();
-            }
-            return;
         }
         long deadline = System.nanoTime() + closeTimeout.toNanos();
         boolean interrupted = false;
@@ -267,7 +321,7 @@ public final class ActorSystem implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         int left = live.get();
-        endTimer();
+        wheel.close();
         if (ownsPool) {
             if (left == 0) {
                 pool.close();
@@ -285,7 +339,19 @@ public final class ActorSystem implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #close()} was called. */
+    /** Starts what {@link #close()} does and returns without waiting. */
+    private void shutdown() {
+        closed = true;
+        for (ActorCell<?> a : topLevel) {
+            a.requestStop();
+        }
+        wheel.close();
+        if (ownsPool) {
+            pool.shutdown();
+        }
+    }
+
+    /** Whether {@link #close()} was called (or a fatal error closed the system). */
     public boolean isClosed() {
         return closed;
     }
@@ -305,6 +371,8 @@ public final class ActorSystem implements AutoCloseable {
                 System.Logger.Level.ERROR, "actor " + actor.path() + " failed and nobody handled it", failure);
         private BiConsumer<ActorRef<?>, Object> deadLetterListener;
         private Duration closeTimeout = Duration.ofSeconds(30);
+        private int deadLetterLogLimit = 10;
+        private Duration deadLetterLogPeriod = Duration.ofMinutes(5);
 
         private Builder() {
         }
@@ -368,6 +436,23 @@ public final class ActorSystem implements AutoCloseable {
                 throw new IllegalArgumentException("timeout must not be negative: " + timeout);
             }
             this.closeTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * How many dead letters are logged (at INFO, on the {@code dev.weft.actors.DeadLetters} logger, with
+         * the message's class and the recipient's path) per {@code period}; 0 turns the log off. Default: 10
+         * per 5 minutes, as Pekko. Nothing is logged while the system closes. The dead-letter listener
+         * ({@link #onDeadLetter}) hears of every one regardless.
+         */
+        public Builder logDeadLetters(int limit, Duration period) {
+            Objects.requireNonNull(period, "period");
+            if (limit < 0 || period.isNegative() || period.isZero()) {
+                throw new IllegalArgumentException("logDeadLetters needs limit >= 0 and a positive period: " + limit
+                        + ", " + period);
+            }
+            this.deadLetterLogLimit = limit;
+            this.deadLetterLogPeriod = period;
             return this;
         }
 

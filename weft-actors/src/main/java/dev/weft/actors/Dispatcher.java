@@ -4,7 +4,7 @@ import dev.weft.WeftPool;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * How activations reach the pool (PROTOCOL.md, "activations" and "chain"). An activation is either a
+ * How activations reach the pool (PROTOCOL.md, "Batches" and "Chain"). An activation is either a
  * <em>fork</em> — {@link WeftPool#spawn}: on the sending worker, recorded with plain stores, run when that
  * worker's current construct drains or earlier by a hungry thief — or an <em>inbox</em> submission
  * ({@link WeftPool#execute}): first in, first out, any idle worker.
@@ -12,9 +12,12 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>A worker runs forked activations one inside the other's drain (the receiver of a ping-pong runs after
  * the sender's activation, which was itself a fork...), and never looks at the inbox while its pending stack
  * holds work. weft-core bounds that chain for every model ({@link WeftPool#spawn}, "the chain bound"): a
- * worker that has started 1,024 spawned activations since it last took a job from the inbox sends the next
- * one through the inbox. That bounds the nesting of activations on a worker's stack, and it makes a
- * self-feeding chain of forks (a ping-pong pair, a ring) yield to submissions and other actors.
+ * worker that has started 1,024 spawned bodies since it last took a job from the inbox sends the next spawn
+ * through the inbox. An activation charges the messages it handled beyond the first to that same count
+ * ({@link #charge}, {@link WeftPool#chargeChain}), so the bound is about 1,024 <em>messages</em>: a
+ * self-feeding chain of forks (a ping-pong pair, a ring, an actor with a standing backlog) yields to
+ * submissions and other actors at least that often. Core owns the count and its reset; this class keeps
+ * none.
  *
  * <p>Not final only so that the state machine's tests can run activations themselves; the production
  * JVM loads this class alone, so its calls stay monomorphic.
@@ -40,7 +43,9 @@ class Dispatcher {
     Dispatcher(WeftPool pool, int throughput, Scheduling scheduling) {
         this.pool = pool;
         this.throughput = throughput;
-        this.adaptive = scheduling == Scheduling.ADAPTIVE;
+        // With one worker there is no other worker for a SHARED actor to run on beside its senders: the inbox
+        // would only add its cost (PROTOCOL.md, "Mode"). Adaptive then stays with fork-on-send.
+        this.adaptive = scheduling == Scheduling.ADAPTIVE && (pool == null || pool.parallelism() > 1);
         this.initialMode = scheduling == Scheduling.MAILBOX ? ActorCell.SHARED : ActorCell.FORK;
     }
 
@@ -61,9 +66,9 @@ class Dispatcher {
 
     /**
      * Continues {@code c}, which has a backlog after a full batch, in a new activation: a fork when the caller
-     * is a worker of the pool (it counts in the worker's chain, so the actor yields to the inbox after at
-     * most 1,024 activations: {@link WeftPool#spawn}), else the inbox. In {@link Scheduling#MAILBOX} always
-     * the inbox.
+     * is a worker of the pool (it counts in the worker's chain with the batch's messages, {@link #charge}, so
+     * the actor yields to the inbox after about 1,024 messages), else the inbox. In {@link
+     * Scheduling#MAILBOX} always the inbox.
      */
     void yieldTo(ActorCell<?> c) {
         if (initialMode == ActorCell.FORK) {
@@ -82,6 +87,18 @@ class Dispatcher {
             pool.execute(WeftPool.current() == pool ? c.inboxRun : c.outsideRun);
         } catch (RejectedExecutionException e) {
             c.onRejected();
+        }
+    }
+
+    /**
+     * An activation handled {@code messages}: the worker's chain (weft-core's count of spawn starts) counts
+     * each beyond the first, which its start counted if it was a spawn (PROTOCOL.md, "Chain"). Called before
+     * the activation's continuation is spawned, so that the spawn's bound check sees the batch. Off the
+     * pool's workers it does nothing.
+     */
+    void charge(int messages) {
+        if (messages > 1) {
+            pool.chargeChain(messages - 1);
         }
     }
 }

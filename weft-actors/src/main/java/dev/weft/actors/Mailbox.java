@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
  * a producer swaps its node into {@link #tail} with one atomic exchange and then links its predecessor to
  * it; the consumer follows {@code next} links from {@link #head}, a consumed node that serves as the stub.
  *
- * <h2>Memory ordering (see PROTOCOL.md in this module, "mailbox")</h2>
+ * <h2>Memory ordering (see PROTOCOL.md in this module, "Mailbox")</h2>
  * <ul>
  *   <li>The producer writes the node's message, then {@code getAndSet(tail)}, then a release store of
  *       {@code prev.next}. The consumer reads {@code next} with an acquire load, so it sees the message.

@@ -22,7 +22,7 @@ public enum Scheduling {
     FORK_ON_SEND,
     /**
      * Every message is queued and every activation is submitted to the pool's inbox: the "centralized
-     * pooling" design that actor runtimes on ForkJoinPool used (seed 000, Listing 1). For comparison.
+     * pooling" design that actor runtimes on ForkJoinPool used (Pinto et al., Listing 1). For comparison.
      */
     MAILBOX
 }

@@ -205,4 +205,62 @@ class FairnessTest {
             Systems.await(done, "1,000 pings sent and answered between actors");
         }
     }
+
+    /** weft-core's chain bound ({@code WeftPool.spawn}) at the default worker stack size. */
+    private static final int CHAIN = 1024;
+
+    /**
+     * The chain bound counts messages, not activations (PROTOCOL.md, "Chain"): an actor with a backlog at
+     * one worker lets the inbox in after at most about {@link #CHAIN} messages plus a batch, not after
+     * {@code CHAIN} batches (weft-core's bound on spawn starts, which activations charge with their messages). The looper submits a task itself and counts how many of its own messages
+     * run before the task does: its activations are all that runs, so the count shows the bound exactly,
+     * whatever the machine's load. Counting activations instead (64 messages each) lets about 65,000 by.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Scheduling.class, names = {"ADAPTIVE", "FORK_ON_SEND"})
+    void aBackloggedActorLetsTheInboxInAfterAChainOfMessages(Scheduling scheduling) throws Exception {
+        try (Systems.Recorded r = Systems.recorded(1, scheduling, 64)) {
+            int samples = 20;
+            long[] overtaken = new long[samples];
+            CountDownLatch sampled = new CountDownLatch(samples);
+            ActorRef<Integer> looper = r.system.spawn("looper", () -> new Behavior<>() {
+                long handled;
+                int next;
+                final boolean[] pending = {false};
+
+                @Override
+                public Behavior<Integer> receive(ActorContext<Integer> ctx, Integer m) {
+                    handled++;
+                    if (m == 0) { // keep a backlog: 64 messages queued at all times
+                        for (int i = 0; i < 64; i++) {
+                            ctx.self().tell(1);
+                        }
+                    } else {
+                        ctx.self().tell(1);
+                    }
+                    if (!pending[0] && next < samples && handled % 5_000 == 0) {
+                        pending[0] = true;
+                        long at = handled;
+                        int k = next++;
+                        ctx.system().pool().execute(() -> {
+                            overtaken[k] = handled - at; // plain read: this runs between the looper's activations
+                            pending[0] = false;
+                            sampled.countDown();
+                        });
+                    }
+                    return this;
+                }
+            });
+            looper.tell(0);
+            Systems.await(sampled, "the inbox tasks");
+            long worst = 0;
+            for (long o : overtaken) {
+                worst = Math.max(worst, o);
+            }
+            long bound = 3L * (CHAIN + 64);
+            assertTrue(worst <= bound, "the looper handled " + worst + " messages before an inbox task ran (bound "
+                    + bound + ")");
+            r.system.stop(looper);
+        }
+    }
 }

@@ -57,6 +57,11 @@ class StateMachineLincheckTest {
                 }
 
                 @Override
+                void charge(int messages) {
+                    // no pool, no chain
+                }
+
+                @Override
                 void submit(ActorCell<?> c) {
                     if (!pending.compareAndSet(null, c)) {
                         synchronized (violations) {
@@ -64,7 +69,6 @@ class StateMachineLincheckTest {
                         }
                     }
                 }
-
             };
             system = new ActorSystem(d, (a, t) -> {
                 synchronized (violations) {
@@ -74,7 +78,7 @@ class StateMachineLincheckTest {
             cell = system.newActor(null, "subject", () -> (ctx, m) -> {
                 handled.add(m);
                 return Behavior.same();
-            }, Supervision.ESCALATE);
+            }, Props.create());
         }
 
         /** Runs the pending activation, if any; false if none was pending. */

@@ -3,6 +3,7 @@ package dev.weft.actors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -230,5 +231,132 @@ class SupervisionTest {
             assertInstanceOf(NullPointerException.class, f);
             assertTrue(f.getMessage().contains("Behavior.same()"), f.getMessage());
         }
+    }
+
+    @Test
+    void aRestartLimitStopsTheActorOnceItIsExceeded() throws Exception {
+        try (Systems.Recorded r = Systems.recorded(2, Scheduling.ADAPTIVE)) {
+            AtomicInteger made = new AtomicInteger();
+            ActorRef<Cmd> c = r.system.spawn("c", () -> {
+                made.incrementAndGet();
+                return new Counter();
+            }, Supervision.RESTART.withLimit(2, Duration.ofMinutes(10)));
+            c.tell(new Cmd("boom"));
+            c.tell(new Cmd("boom"));
+            c.tell(new Cmd("inc"));
+            assertEquals(1, get(c), "two restarts allowed");
+            c.tell(new Cmd("boom")); // the third, within the window: stop
+            StopRaceTest.awaitNoLiveActors(r.system);
+            assertEquals(3, made.get());
+            assertTrue(r.failures.isEmpty(), "stopped, not escalated");
+        }
+    }
+
+    @Test
+    void aRestartLimitCanEscalateAndItsWindowStartsAgain() throws Exception {
+        try (Systems.Recorded r = Systems.recorded(2, Scheduling.ADAPTIVE)) {
+            ActorRef<Cmd> c = r.system.spawn("c", Counter::new,
+                    Supervision.RESTART.withLimit(1, Duration.ofMinutes(10)).escalateAfterLimit());
+            c.tell(new Cmd("boom"));
+            c.tell(new Cmd("boom"));
+            StopRaceTest.awaitNoLiveActors(r.system);
+            assertEquals(1, r.failures.size());
+            assertSame(Counter.BOOM, r.failures.peek().failure());
+
+            // a window of 1 ms: failures far apart are each the first of a new window
+            ActorRef<Cmd> d = r.system.spawn("d", Counter::new, Supervision.RESTART.withLimit(1, Duration.ofMillis(1)));
+            for (int i = 0; i < 3; i++) {
+                c.tell(new Cmd("inc")); // a dead letter: c stopped
+                d.tell(new Cmd("boom"));
+                assertEquals(0, get(d), "restarted afresh");
+                Thread.sleep(5);
+            }
+            assertEquals(1, r.system.liveActors());
+        }
+    }
+
+    @Test
+    void aBackoffRestartWaitsLongerEachTimeAndKeepsWhatArrivesMeanwhile() throws Exception {
+        try (Systems.Recorded r = Systems.recorded(2, Scheduling.ADAPTIVE)) {
+            Duration min = Duration.ofMillis(40);
+            java.util.Queue<Long> starts = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            ActorRef<Cmd> c = r.system.spawn("c", () -> {
+                starts.add(System.nanoTime());
+                return new Counter();
+            }, Supervision.restartWithBackoff(min, Duration.ofSeconds(10), 0.0));
+            long failedAt = System.nanoTime();
+            c.tell(new Cmd("boom"));
+            c.tell(new Cmd("inc")); // arrives during the wait: kept for the fresh behaviour
+            c.tell(new Cmd("inc"));
+            assertEquals(2, get(c));
+            long firstWait = starts.stream().skip(1).findFirst().orElseThrow() - failedAt;
+            assertTrue(firstWait >= min.toNanos(), "restarted after " + firstWait + " ns, before the backoff");
+            failedAt = System.nanoTime();
+            c.tell(new Cmd("boom"));
+            assertEquals(0, get(c));
+            long secondWait = starts.stream().skip(2).findFirst().orElseThrow() - failedAt;
+            assertTrue(secondWait >= 2 * min.toNanos(), "the second backoff doubles: " + secondWait + " ns");
+            assertTrue(r.failures.isEmpty());
+        }
+    }
+
+    @Test
+    void aBackoffWaitKeepsAtMostTheStashCapacity() throws Exception {
+        try (Systems.Recorded r = Systems.recorded(2, Scheduling.ADAPTIVE)) {
+            ActorRef<Cmd> c = r.system.spawn("c", Counter::new, Props.create()
+                    .withSupervision(Supervision.restartWithBackoff(Duration.ofMillis(50), Duration.ofSeconds(1), 0.2))
+                    .withStashCapacity(3));
+            c.tell(new Cmd("boom"));
+            for (int i = 0; i < 5; i++) {
+                c.tell(new Cmd("inc"));
+            }
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            Integer count = null;
+            while (count == null && System.nanoTime() < deadline) {
+                // an ask during the wait finds the stash full: a dead letter, and a timeout here
+                count = c.<Integer>ask(x -> new Cmd("get", x), Duration.ofMillis(100)).handle((v, t) -> v).get();
+            }
+            assertEquals(3, count, "three kept");
+            assertTrue(r.system.deadLetters() >= 2, "the two beyond the capacity are dead letters");
+        }
+    }
+
+    @Test
+    void aDecidingPolicyPicksByTheFailure() throws Exception {
+        try (Systems.Recorded r = Systems.recorded(2, Scheduling.ADAPTIVE)) {
+            AtomicInteger made = new AtomicInteger();
+            ActorRef<Cmd> c = r.system.spawn("c", () -> {
+                made.incrementAndGet();
+                return new Counter();
+            }, Supervision.deciding(
+                    t -> t instanceof IllegalArgumentException ? Supervision.RESUME : Supervision.RESTART));
+            c.tell(new Cmd("inc"));
+            c.tell(new Cmd("unknown-op")); // IllegalArgumentException: resume
+            c.tell(new Cmd("inc"));
+            assertEquals(2, get(c));
+            c.tell(new Cmd("boom")); // IllegalStateException: restart
+            assertEquals(0, get(c));
+            assertEquals(2, made.get());
+            ActorRef<Cmd> d = r.system.spawn("d", Counter::new, Supervision.deciding(t -> null));
+            d.tell(new Cmd("boom"));
+            StopRaceTest.awaitNoLiveActorsBut(r.system, 1);
+            assertEquals(1, r.failures.size(), "heard before the actor left the live count");
+            Throwable f = r.failures.peek().failure();
+            assertInstanceOf(IllegalStateException.class, f, "a decider that returns null escalates");
+            assertSame(Counter.BOOM, f.getSuppressed()[0]);
+        }
+    }
+
+    @Test
+    void supervisionValuesRejectNonsense() {
+        assertThrows(IllegalStateException.class, () -> Supervision.STOP.withLimit(1, Duration.ofSeconds(1)));
+        assertThrows(IllegalArgumentException.class, () -> Supervision.RESTART.withLimit(-1, Duration.ofSeconds(1)));
+        assertThrows(IllegalStateException.class, () -> Supervision.RESTART.escalateAfterLimit());
+        assertThrows(IllegalArgumentException.class,
+                () -> Supervision.restartWithBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1), 0));
+        assertThrows(IllegalArgumentException.class,
+                () -> Supervision.restartWithBackoff(Duration.ofSeconds(1), Duration.ofSeconds(2), 1.5));
+        assertEquals("Supervision.RESTART.withLimit(3, PT10S).escalateAfterLimit()",
+                Supervision.RESTART.withLimit(3, Duration.ofSeconds(10)).escalateAfterLimit().toString());
     }
 }

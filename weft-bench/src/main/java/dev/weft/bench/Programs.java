@@ -1,5 +1,11 @@
 package dev.weft.bench;
 
+import dev.weft.bench.actors.Bank;
+import dev.weft.bench.actors.Big;
+import dev.weft.bench.actors.ChameneosMall;
+import dev.weft.bench.actors.Counting;
+import dev.weft.bench.actors.ForkJoinCreation;
+import dev.weft.bench.actors.ForkJoinThroughput;
 import dev.weft.bench.actors.MaxThroughput;
 import dev.weft.bench.actors.MediatorProgram;
 import dev.weft.bench.actors.MiddleManProgram;
@@ -7,6 +13,9 @@ import dev.weft.bench.actors.MultiProducer;
 import dev.weft.bench.actors.PingThroughput;
 import dev.weft.bench.actors.SinglePing;
 import dev.weft.bench.actors.SingleProducer;
+import dev.weft.bench.actors.Sieve;
+import dev.weft.bench.actors.ThreadRingProgram;
+import dev.weft.bench.actors.Trapezoid;
 import dev.weft.bench.peers.Peers;
 import dev.weft.bench.programs.BarnesHut;
 import dev.weft.bench.programs.CilkSort;
@@ -56,6 +65,16 @@ final class Programs {
                 new MultiProducer(),
                 new MiddleManProgram(),
                 new MediatorProgram(),
+                // Then Savina's programs (Imam and Sarkar 2014), from their published descriptions.
+                new Counting(),
+                new ForkJoinThroughput(),
+                new ForkJoinCreation(),
+                new ThreadRingProgram(),
+                new ChameneosMall(),
+                new Big(),
+                new Bank(),
+                new Sieve(),
+                new Trapezoid(),
                 // The atomic-sets suite.
                 new dev.weft.bench.atomic.LuSearch(),
                 new dev.weft.bench.atomic.Ledger(),

@@ -1,5 +1,6 @@
 package dev.weft.bench.actors;
 
+import dev.weft.actors.ActorContext;
 import dev.weft.actors.ActorSystem;
 import dev.weft.actors.Behavior;
 import dev.weft.bench.Engine;
@@ -64,10 +65,27 @@ abstract class ActorWorkload<T> implements Workload {
             return (name, logic) -> new Ref.Pekko(pekko.actorOf(logic));
         }
         ActorSystem system = engines.weft(engine, workers, pools);
-        return (name, logic) -> new Ref.Weft(system.spawn(name, () -> (ctx, m) -> {
-            logic.receive(m);
-            return Behavior.same();
-        }));
+        return (name, logic) -> new Ref.Weft(system.spawn(name, () -> new LogicBehavior(logic)));
+    }
+
+    /** A Weft actor whose behaviour is a {@link Logic} (the same object the Pekko version runs). */
+    static final class LogicBehavior implements Behavior<Object> {
+        private final Logic logic;
+
+        LogicBehavior(Logic logic) {
+            this.logic = logic;
+        }
+
+        @Override
+        public Behavior<Object> receive(ActorContext<Object> ctx, Object m) {
+            Logic l = logic;
+            if (l.children == null) {
+                l.children = (name, child) -> new Ref.Weft(ctx.spawn(name, () -> new LogicBehavior(child)));
+                l.me = new Ref.Weft(ctx.self());
+            }
+            l.receive(m);
+            return l.stopRequested ? Behavior.stopped() : this;
+        }
     }
 
     /** Keeps a round's latency histogram for {@link #latencyNanos()}. */

@@ -13,7 +13,23 @@ abstract class Logic {
     long count;
     long sum;
 
+    /**
+     * Spawns actors from inside this one, on this actor's runtime: a child ({@code ctx.spawn} for Weft,
+     * {@code getContext().actorOf} for Pekko), as Savina's programs create actors. Set by the runtime before
+     * the first message.
+     */
+    ActorWorkload.Spawner children;
+    /** This actor's own address, on its runtime; set by the runtime before the first message. */
+    Ref me;
+    /** Set by {@link #stop()}: the runtime stops this actor after the current message. */
+    boolean stopRequested;
+
     abstract void receive(Object message);
+
+    /** Stops this actor once the current message is handled (Behavior.stopped() / context.stop(self)). */
+    final void stop() {
+        stopRequested = true;
+    }
 
     /** Counts a message of {@code r} with payload {@code value}, starting afresh in a new round. */
     final void count(Round r, long value) {

@@ -70,8 +70,23 @@ final class PekkoRuntime implements AutoCloseable {
         }
 
         @Override
+        public void preStart() {
+            logic.children = (name, child) -> new Ref.Pekko(getContext().actorOf(Props.create(LogicActor.class,
+                    () -> new LogicActor(child))));
+            logic.me = new Ref.Pekko(getSelf());
+        }
+
+        @Override
         public Receive createReceive() {
-            return receiveBuilder().matchAny(logic::receive).build();
+            return receiveBuilder().matchAny(this::handle).build();
+        }
+
+        private void handle(Object m) {
+            Logic l = logic;
+            l.receive(m);
+            if (l.stopRequested) {
+                getContext().stop(getSelf());
+            }
         }
     }
 

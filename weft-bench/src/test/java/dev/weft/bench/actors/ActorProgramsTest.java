@@ -30,7 +30,17 @@ class ActorProgramsTest {
                 Arguments.of(new Pairs("single-ping", 1, 20_000, true)),
                 Arguments.of(new Pairs("ping-throughput", 200, 50, false)),
                 Arguments.of(new MiddleMan("middle-man", 100, 20)),
-                Arguments.of(new Mediator("mediator", 100, 20)));
+                Arguments.of(new Mediator("mediator", 100, 20)),
+                Arguments.of(new Counting.Kernel("counting", 20_000)),
+                Arguments.of(new ForkJoinThroughput.Kernel("fj-throughput", 10, 500)),
+                Arguments.of(new ForkJoinCreation.Kernel("fj-creation", 2_000)),
+                Arguments.of(new ThreadRingProgram.Kernel("thread-ring", 10, 5_000)),
+                Arguments.of(new ChameneosMall.Kernel("chameneos-mall", 10, 2_000)),
+                Arguments.of(new Big.Kernel("big", 10, 200)),
+                Arguments.of(new Bank.Kernel("bank", 50, 2_000)),
+                Arguments.of(new Sieve.Kernel("sieve", 2_000, 1)),
+                Arguments.of(new Sieve.Kernel("sieve", 2_000, 10)),
+                Arguments.of(new Trapezoid.Kernel("trapezoid", 10, 10_000)));
     }
 
     @ParameterizedTest
