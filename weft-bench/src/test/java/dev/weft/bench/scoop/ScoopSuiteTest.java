@@ -58,6 +58,11 @@ class ScoopSuiteTest {
     }
 
     @Test
+    void counter() throws Exception {
+        allVersions(new Counter(), new Counter.Work(20_000));
+    }
+
+    @Test
     void mutex() throws Exception {
         allVersions(new Mutex(), new Mutex.Work(8, 300));
     }
@@ -114,6 +119,7 @@ class ScoopSuiteTest {
             assertThrows(AssertionError.class, () -> c.check(off, off));
 
             assertThrows(AssertionError.class, () -> new Mutex.Work(4, 10).check(39L, 40L));
+            assertThrows(AssertionError.class, () -> new Counter.Work(1000).check(999L, 1000L));
             assertThrows(AssertionError.class, () -> new ThreadRing.Work(1000).check(1000 % 503, 0));
             Chameneos.Work ch = new Chameneos.Work(100);
             Chameneos.Outcome o = (Chameneos.Outcome) ch.run(ScoopSuite.SCOOP, 2, pools);
@@ -142,10 +148,15 @@ class ScoopSuiteTest {
                     p.engines().stream().map(Engine::name).toList());
             assertEquals(ScoopSuite.THREADS, p.reference());
         }
+        Program counter = new Counter();
+        assertEquals(List.of("scoop", "scoop-noqoq", "scoop-nocoalesce", "java-threads", "java-lock"),
+                counter.engines().stream().map(Engine::name).toList());
+        assertEquals(ScoopSuite.THREADS, counter.reference());
         List<String> names = new java.util.ArrayList<>();
         parallel.forEach(p -> names.add(p.name()));
+        names.add(counter.name());
         concurrent.forEach(p -> names.add(p.name()));
-        assertEquals(List.of("randmat", "thresh", "winnow", "outer", "product", "chain", "mutex", "prodcons",
+        assertEquals(List.of("randmat", "thresh", "winnow", "outer", "product", "chain", "counter", "mutex", "prodcons",
                 "condition", "threadring", "chameneos"), names);
         assertTrue(ScoopSuite.isScoop(ScoopSuite.NO_QOQ) && ScoopSuite.isScoop(ScoopSuite.NO_COALESCE)
                 && !ScoopSuite.isScoop(ScoopSuite.THREADS));
