@@ -26,9 +26,12 @@ final class Blocks {
     /**
      * Runs a block over {@code refs} (any number, any order, repeats allowed): reserves their handlers,
      * waits until {@code when} (if not null) holds, runs {@code body} with one view per reference, ends the
-     * block. Returns what {@code body} returned.
+     * block. Returns what {@code body} returned. The waits of the reservation (lock-based mode) and of the
+     * condition end at {@code deadline} ({@link Waiting.TimedOut}), at an interrupt or when the runtime
+     * closes (PROTOCOL.md "Waits that end").
      */
-    static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body) {
+    static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body,
+            long deadline) {
         Client client = Client.current();
         Handler[] hs = distinctHandlers(refs);
         Scoop scoop = hs[0].scoop;
@@ -41,7 +44,7 @@ final class Blocks {
         for (;;) {
             int[] kind = new int[hs.length];
             PrivateQueue[] qs = new PrivateQueue[hs.length];
-            reserve(client, hs, kind, qs, scoop.queueOfQueues);
+            reserve(client, hs, kind, qs, scoop, deadline);
             Reserved<?>[] views = new Reserved<?>[refs.length];
             for (int i = 0; i < refs.length; i++) {
                 int j = indexOf(hs, refs[i].handler);
@@ -50,15 +53,15 @@ final class Blocks {
             Throwable primary = null;
             R result = null;
             Wake wake = null;
+            client.openBlocks++;
             try {
                 if (when != null && !when.test(views)) {
-                    int fresh = countFresh(kind);
-                    if (fresh == 0) {
+                    if (countFresh(kind) == 0) {
                         throw new IllegalStateException("the wait condition is false and every handler it depends on"
                                 + " is held by this client's enclosing blocks, so it can never become true");
                     }
                     if (hs.length == 1 && scoop.queueOfQueues) {
-                        suspendUntil(qs[0], views, when); // the handler re-evaluates; the block goes on after
+                        suspendUntil(qs[0], views, when, deadline); // the handler re-evaluates; the block goes on after
                     } else {
                         wake = new Wake(Thread.currentThread());
                     }
@@ -68,6 +71,8 @@ final class Blocks {
                 }
             } catch (Throwable t) {
                 primary = t;
+            } finally {
+                client.openBlocks--;
             }
             for (Reserved<?> v : views) {
                 v.closed = true;
@@ -79,24 +84,30 @@ final class Blocks {
             if (wake == null) {
                 return result;
             }
-            wake.await();
+            int outcome = wake.await(scoop, deadline);
+            if (outcome != Waiting.DONE) {
+                throw Waiting.cut(outcome, "a wait condition on " + java.util.List.of(hs)); // the block has ended
+            }
         }
     }
 
     /** A block with a single call, without views or arrays: the hot path of {@link Separate#call}. */
+    @SuppressWarnings("unchecked")
     static <T> void call(Separate<T> a, Consumer<? super T> action) {
         Objects.requireNonNull(action, "action");
         Handler h = a.handler;
-        Client client = Client.current();
+        Client.Context ctx = Client.context();
+        Client client = ctx.current;
         if (client.handler == h) {
             action.accept(a.object);
             return;
         }
-        if (!h.scoop.queueOfQueues) {
+        Scoop scoop = h.scoop;
+        if (!scoop.queueOfQueues) {
             run(new Separate<?>[] {a}, null, v -> {
                 Blocks.<T>cast(v[0]).call(action);
                 return null;
-            });
+            }, Waiting.FOREVER);
             return;
         }
         PrivateQueue q = client.queueFor(h);
@@ -104,12 +115,17 @@ final class Blocks {
             q.logCall(action, a.object); // inside an open block of this client on h
             return;
         }
-        q.open();
+        scoop.checkOpen();
+        CallFailedException dirty = q.takeFailures(); // SCOOP's dirty handler: an earlier call failed
+        if (dirty != null) {
+            throw dirty;
+        }
+        q.open(client);
         h.qoq.offer(q);
         q.offer(action, a.object);
-        Throwable t = q.close(Markers.END_BLOCK, null); // signals the handler once, after both items
+        CallFailedException t = q.close(Markers.END_BLOCK, null); // signals the handler once, after both items
         if (t != null) {
-            throw new CallFailedException(h, t);
+            throw t;
         }
     }
 
@@ -121,15 +137,16 @@ final class Blocks {
     static <A> void async(Separate<A> a, Predicate<? super Reserved<A>> when, Consumer<? super Reserved<A>> body) {
         Handler h = a.handler;
         Scoop scoop = h.scoop;
+        scoop.checkOpen();
         if (!scoop.queueOfQueues) {
-            Starts.start(scoop.pool, () -> {
+            scoop.pool.spawn(() -> {
                 try {
                     run(new Separate<?>[] {a},
                             when == null ? null : v -> when.test(cast(v[0])),
                             v -> {
                                 body.accept(cast(v[0]));
                                 return null;
-                            });
+                            }, Waiting.FOREVER);
                 } catch (Throwable t) {
                     scoop.reportUndelivered(t);
                 }
@@ -137,8 +154,7 @@ final class Blocks {
             return;
         }
         PrivateQueue q = new PrivateQueue(h, null);
-        q.opened = 1;
-        q.depth = 1;
+        q.open(null); // by the caller, before the queue is published: the body's thread takes it over when granted
         Reserved<A> view = new Reserved<>(q, a.object);
         Guard g = new Guard(q, view, when == null ? ALWAYS : when, null, body);
         q.offer(Markers.SUSPEND_BLOCK, g);
@@ -149,7 +165,6 @@ final class Blocks {
     /** Runs an asynchronous block that its handler granted; spawned by the handler on its worker. */
     static void runGranted(Guard g) {
         PrivateQueue q = g.queue;
-        q.owner = Thread.currentThread();
         Client.Context ctx = Client.context();
         Client saved = ctx.current;
         ctx.current = Client.forBlock(q);
@@ -163,10 +178,8 @@ final class Blocks {
         } finally {
             ctx.current = saved;
             g.view.closed = true;
-            Throwable f = q.close(Markers.END_BLOCK, null);
-            if (f != null) {
-                err = combine(err, new CallFailedException(q.handler, f));
-            }
+            err = combine(err, q.close(Markers.END_BLOCK, null));
+            q.retire(); // nobody will sync on this queue again: later failures are reported
         }
         if (err != null) {
             q.handler.scoop.reportUndelivered(err);
@@ -181,9 +194,11 @@ final class Blocks {
      * queue-of-queues mode by enqueueing its private queues while holding the handlers' reservation spin
      * locks in handler order (a single fresh handler needs no lock); in the lock-based mode by taking the
      * handlers' block locks in handler order. The order is global, so no two blocks wait for each other's
-     * reservations.
+     * reservations. In the queue-of-queues mode a fresh handler with a failed call this client was not told
+     * of yet is not reserved: the failures are thrown instead (SCOOP's dirty handler), for every such handler.
      */
-    private static void reserve(Client client, Handler[] hs, int[] kind, PrivateQueue[] qs, boolean qoq) {
+    private static void reserve(Client client, Handler[] hs, int[] kind, PrivateQueue[] qs, Scoop scoop, long deadline) {
+        boolean qoq = scoop.queueOfQueues;
         int fresh = 0;
         for (int i = 0; i < hs.length; i++) {
             Handler h = hs[i];
@@ -208,39 +223,62 @@ final class Blocks {
                 fresh++;
             }
         }
+        if (fresh > 0) {
+            scoop.checkOpen();
+        }
         if (qoq) {
+            Throwable dirty = null;
             for (int i = 0; i < hs.length; i++) {
                 if (kind[i] == FRESH) {
-                    qs[i].open();
+                    dirty = combine(dirty, qs[i].takeFailures());
+                }
+            }
+            if (dirty != null) {
+                throw Blocks.<RuntimeException>sneaky(dirty);
+            }
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    qs[i].open(client);
                 } else if (kind[i] == NESTED) {
-                    qs[i].depth++;
+                    qs[i].nest();
                 }
             }
             enqueueAtomically(hs, qs, kind, fresh);
         } else {
             int locked = 0;
+            int outcome = Waiting.DONE;
             try {
-                for (int i = 0; i < hs.length; i++) {
+                for (int i = 0; i < hs.length && outcome == Waiting.DONE; i++) {
                     if (kind[i] != LOCAL) {
-                        hs[i].acquireBlockLock(); // re-entrant for NESTED: released once at the end
+                        outcome = hs[i].acquireBlockLock(deadline); // re-entrant for NESTED: released once at the end
+                        if (outcome != Waiting.DONE) {
+                            break;
+                        }
                     }
                     locked = i + 1;
                 }
             } catch (Throwable t) {
-                for (int i = locked - 1; i >= 0; i--) {
-                    if (kind[i] != LOCAL) {
-                        hs[i].blockLock.unlock();
-                    }
-                }
+                unlock(hs, kind, locked);
                 throw t;
+            }
+            if (outcome != Waiting.DONE) {
+                unlock(hs, kind, locked);
+                throw Waiting.cut(outcome, "a reservation of " + hs[locked]);
             }
             for (int i = 0; i < hs.length; i++) {
                 if (kind[i] == FRESH) {
-                    qs[i].client = client;
-                    qs[i].open();
+                    qs[i].open(client);
                 } else if (kind[i] == NESTED) {
-                    qs[i].depth++;
+                    qs[i].nest();
                 }
+            }
+        }
+    }
+
+    private static void unlock(Handler[] hs, int[] kind, int locked) {
+        for (int i = locked - 1; i >= 0; i--) {
+            if (kind[i] != LOCAL) {
+                hs[i].blockLock.unlock();
             }
         }
     }
@@ -295,7 +333,7 @@ final class Blocks {
                             ? qs[i].close(Markers.END_BLOCK, null)
                             : qs[i].close(Markers.END_AND_WAKE, wake);
                 } else if (kind[i] == NESTED) {
-                    qs[i].depth--;
+                    qs[i].unnest();
                 }
             } catch (Throwable t) {
                 out = combine(out, t); // a rejected activation: still end every other handler
@@ -305,7 +343,7 @@ final class Blocks {
                 }
             }
             if (f != null) {
-                out = combine(out, new CallFailedException(hs[i], f));
+                out = combine(out, f);
             }
         }
         return out;
@@ -318,32 +356,26 @@ final class Blocks {
      * The single-handler wait (queue-of-queues mode): hands the condition to the handler (SUSPEND) and parks
      * until the handler grants the block, which it does after another client's block ends and the
      * condition holds; meanwhile the handler serves other clients. The block then goes on, still reserved.
+     * A wait that ends early (interrupt, close, deadline) cancels the guard — unless the handler granted it
+     * first, and then the block goes on as granted — and throws; the caller ends the block.
      */
-    private static void suspendUntil(PrivateQueue q, Reserved<?>[] views, Predicate<Reserved<?>[]> when) {
+    private static void suspendUntil(PrivateQueue q, Reserved<?>[] views, Predicate<Reserved<?>[]> when, long deadline) {
         Guard g = new Guard(q, views[0], v -> when.test(views), Thread.currentThread(), null);
-        // Cleared before the offer, never after: once the marker is in the queue, the handler may reach it
-        // at once (even on another client's stack, which runs the idle handler while it waits for a sync)
-        // and evaluate the condition with synced set; a client write after the offer could clear it
-        // under the evaluation, whose next query would then wait for a sync that only this very thread,
-        // running the handler, could serve (seen as a hang without coalescing).
-        q.synced = false;
-        q.offer(Markers.SUSPEND_BLOCK, g);
-        q.handler.signalWork();
-        for (int i = 0; i < Waiting.SPINS / 4 && g.state == Guard.WAITING; i++) {
+        q.suspend(g);
+        for (int i = 0; i < Waiting.SPINS / 4 && g.waiting(); i++) {
             Thread.onSpinWait();
         }
-        if (g.state == Guard.WAITING) {
-            Waiting.block(() -> {
-                boolean interrupted = false;
-                while (g.state == Guard.WAITING) {
-                    LockSupport.park(g);
-                    interrupted |= Thread.interrupted();
-                }
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+        int outcome = Waiting.await(q.handler.scoop, g, deadline, () -> !g.waiting());
+        if (outcome != Waiting.DONE) {
+            if (g.cancel()) {
+                q.abandonWait();
+                throw Waiting.cut(outcome, "a wait condition on " + q.handler);
+            }
+            if (outcome == Waiting.INTERRUPTED) {
+                Thread.currentThread().interrupt(); // granted meanwhile: go on, and let the next wait see it
+            }
         }
+        q.resume();
         if (g.error != null) {
             throw Blocks.<RuntimeException>sneaky(g.error);
         }

@@ -17,8 +17,6 @@ final class Client {
     /** The per-thread choice of the current client. */
     static final class Context {
         Client current;
-        /** Starts this thread spawned since it last ran one from the inbox (see {@link Starts}). */
-        int chain;
     }
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(() -> {
@@ -32,6 +30,8 @@ final class Client {
 
     /** The handler this client is, or null for a thread or an asynchronous block. */
     final Handler handler;
+    /** Blocks this client is inside (nesting included): a lone call never runs on a client that holds one. */
+    int openBlocks;
     /** Open addressing by handler id, linear probing; a power of two. */
     private PrivateQueue[] table = new PrivateQueue[8];
     private int count;
@@ -40,11 +40,12 @@ final class Client {
         this.handler = handler;
     }
 
-    /** A client for an asynchronous block, whose one queue is already reserved. */
+    /** A client for an asynchronous block, whose one queue is already reserved: it takes the queue over. */
     static Client forBlock(PrivateQueue q) {
         Client c = new Client(null);
         c.insert(q);
-        q.client = c;
+        c.openBlocks = 1;
+        q.takeOver(c);
         return c;
     }
 
@@ -105,6 +106,11 @@ final class Client {
         table = new PrivateQueue[len];
         count = 0;
         for (PrivateQueue q : old) {
+            if (q != null && prune && q.depth == 0) {
+                // This client will not see the queue again: a failure it was not told of yet, or one still to
+                // come, goes to the failure handler (PROTOCOL.md "Failures").
+                q.retire();
+            }
             if (q != null && (!prune || q.depth > 0)) {
                 int mask = table.length - 1;
                 int i = slot(q.handler, mask);

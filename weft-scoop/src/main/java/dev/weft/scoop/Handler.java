@@ -1,13 +1,16 @@
 package dev.weft.scoop;
 
+import dev.weft.Weft;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * A SCOOP processor: it owns objects and runs, one at a time and in order, the calls that clients log on
@@ -100,9 +103,11 @@ public final class Handler {
      * touch the object.
      *
      * @throws NullPointerException if {@code object} is null
+     * @throws java.util.concurrent.RejectedExecutionException if the runtime is closed
      */
     public <T> Separate<T> own(T object) {
         Objects.requireNonNull(object, "object");
+        scoop.checkOpen();
         return new Separate<>(this, object);
     }
 
@@ -121,15 +126,15 @@ public final class Handler {
 
     /**
      * Makes sure someone will serve what a client just appended (with a sequentially consistent store):
-     * if the handler is idle, it becomes PENDING and is spawned on the calling worker — a detached fork
-     * that runs when that worker's enclosing construct drains, or earlier on a thief; from outside the pool,
-     * or once the worker's chain of nested starts reaches its bound ({@link Starts}), it goes to the pool's
-     * inbox.
+     * if the handler is idle, it becomes PENDING and is spawned ({@link dev.weft.WeftPool#spawn}) — on a
+     * worker of the pool, a detached fork that runs when that worker's enclosing construct drains, or
+     * earlier on a thief; from another thread, through the pool's inbox. A chain of handlers that start one
+     * another (a ring) nests at most as deep as {@code spawn}'s own bound on detached nesting.
      */
     void signalWork() {
         if (state == IDLE && STATE.compareAndSet(this, IDLE, PENDING)) {
             try {
-                Starts.start(scoop.pool, activation);
+                scoop.pool.spawn(activation);
             } catch (RejectedExecutionException | Error e) {
                 state = IDLE; // nobody will run it; a later signal may try again
                 throw e;
@@ -177,10 +182,7 @@ public final class Handler {
                         budget = BATCH;
                     }
                 }
-                PrivateQueue cur = current; // read before releasing: another runner may change it after
-                state = IDLE;
-                boolean more = cur != null ? cur.hasItem() : qoq != null && qoq.hasItem();
-                if (!more || !STATE.compareAndSet(this, IDLE, RUNNING)) {
+                if (!goIdle()) {
                     return;
                 }
             }
@@ -193,7 +195,7 @@ public final class Handler {
     private boolean yieldActivation() {
         state = PENDING;
         try {
-            Starts.start(scoop.pool, activation);
+            scoop.pool.spawn(activation);
             return true;
         } catch (RejectedExecutionException e) {
             // Cannot re-spawn (pool shut down); keep running, unless a waiting client took over meanwhile.
@@ -232,15 +234,27 @@ public final class Handler {
                 default -> throw new AssertionError(m);
             }
         } else if (!q.skipping) {
+            @SuppressWarnings("unchecked")
+            Consumer<Object> action = (Consumer<Object>) tag;
             try {
-                @SuppressWarnings("unchecked")
-                java.util.function.Consumer<Object> action = (java.util.function.Consumer<Object>) tag;
                 action.accept(arg);
             } catch (Throwable t) {
                 q.recordFailure(t);
             }
         }
         return true;
+    }
+
+    /**
+     * The idle handshake of a runner that is done: store IDLE, then look for items (both sequentially
+     * consistent; a client stores its item, then reads the state). Returns true if some came and this thread
+     * took the handler back (it must serve them); false if the handler is idle, or someone else took it.
+     */
+    private boolean goIdle() {
+        PrivateQueue cur = current; // read before releasing: another runner may change it after
+        state = IDLE;
+        boolean more = cur != null ? cur.hasItem() : qoq != null && qoq.hasItem();
+        return more && STATE.compareAndSet(this, IDLE, RUNNING);
     }
 
     private void endBlock(PrivateQueue q) {
@@ -263,22 +277,33 @@ public final class Handler {
 
     /**
      * A guarded block reached the handler (its client found the condition false, or it is an asynchronous
-     * block arriving). The handler is idle on its queue: evaluate now; if false, suspend the block and serve
-     * others.
+     * block arriving). The handler is idle on its queue: evaluate now; if it holds, resume the block. Else
+     * leave the queue — suspending the block, or dropping it if its client gave up the wait, in which case the
+     * client puts the queue back in the queue of queues with the block's END (PROTOCOL.md "Wait conditions").
      */
     private void suspend(Guard g) {
-        if (g.evaluate()) {
-            grant(g);
-        } else {
-            current = null;
-            addWaiter(g);
+        if (g.waiting() && g.evaluate() && g.grant()) {
+            resume(g);
+            return;
+        }
+        current = null;
+        if (!g.waiting()) {
+            return; // given up, before the handler came or during the evaluation
+        }
+        addWaiter(g);
+        if (g.client == null) {
+            // An asynchronous block waits without a thread: close() must find it. Dekker with close().
+            scoop.parked.add(g);
+            if (scoop.isClosed()) {
+                g.runtimeClosed();
+            }
         }
     }
 
     /**
      * Another client's block ended, so the state of this handler's objects may have changed: wake every
      * client that re-evaluates its own condition, and resume the oldest suspended block whose condition now
-     * holds (one: the handler is then reserved by it).
+     * holds (one: the handler is then reserved by it). Guards whose clients gave up are dropped.
      */
     private void afterBlock() {
         ArrayDeque<Object> ws = waiters;
@@ -288,31 +313,38 @@ public final class Handler {
             Object w = ws.pollFirst();
             if (w instanceof Wake wake) {
                 wake.fire();
-            } else {
-                Guard g = (Guard) w;
-                if (granted == null && current == null && g.evaluate()) {
+                continue;
+            }
+            Guard g = (Guard) w;
+            if (!g.waiting()) {
+                forget(g);
+            } else if (granted == null && current == null && g.evaluate()) {
+                if (g.grant()) {
                     granted = g;
-                } else {
-                    ws.addLast(g);
                 }
+                forget(g);
+            } else {
+                ws.addLast(g);
             }
         }
         if (granted != null) {
-            grant(granted);
+            resume(granted);
         }
     }
 
-    /** Resumes a guarded block: the handler stays idle on its queue until the block ends. */
-    private void grant(Guard g) {
-        PrivateQueue q = g.queue;
-        current = q;
-        q.synced = true;
+    private void forget(Guard g) {
+        if (g.client == null) {
+            scoop.parked.remove(g);
+        }
+    }
+
+    /** Resumes a granted block: the handler stays idle on its queue until the block ends. */
+    private void resume(Guard g) {
+        current = g.queue;
         if (g.client != null) {
-            g.state = Guard.GRANTED;        // volatile: publishes error and the queue's client fields
-            LockSupport.unpark(g.client);
+            LockSupport.unpark(g.client); // the GRANTED CAS published the handler's state and the error
         } else {
-            g.state = Guard.GRANTED;
-            Starts.start(scoop.pool, () -> Blocks.runGranted(g));
+            scoop.pool.spawn(() -> Blocks.runGranted(g));
         }
     }
 
@@ -336,20 +368,49 @@ public final class Handler {
 
     /**
      * The lock-based mode's reservation: the handler's lock, held for the whole block. A waiting client
-     * spins briefly, then blocks through {@code Weft.blocking}.
+     * spins briefly, then blocks through {@code Weft.blocking} in slices of {@link Waiting#POLL_NANOS}, so
+     * that an interrupt ends the wait at once and a close of the runtime within a slice. Returns
+     * {@link Waiting#DONE} with the lock held, or why the wait ended early without it.
      */
-    void acquireBlockLock() {
+    int acquireBlockLock(long deadline) {
         ReentrantLock l = blockLock;
         if (l.tryLock()) {
-            return;
+            return Waiting.DONE;
         }
         for (int i = 0; i < Waiting.SPINS; i++) {
             Thread.onSpinWait();
             if (l.tryLock()) {
-                return;
+                return Waiting.DONE;
             }
         }
-        Waiting.block(l::lock);
+        Waiting.Parked me = new Waiting.Parked();
+        scoop.parked.add(me);
+        try {
+            return Weft.blocking(() -> {
+                for (;;) {
+                    if (scoop.isClosed()) {
+                        return Waiting.CLOSED;
+                    }
+                    long slice = Waiting.POLL_NANOS;
+                    if (deadline != Waiting.FOREVER) {
+                        long left = deadline - System.nanoTime();
+                        if (left <= 0L) {
+                            return Waiting.TIMED_OUT;
+                        }
+                        slice = Math.min(slice, left);
+                    }
+                    try {
+                        if (l.tryLock(slice, TimeUnit.NANOSECONDS)) {
+                            return Waiting.DONE;
+                        }
+                    } catch (InterruptedException e) {
+                        return Waiting.INTERRUPTED;
+                    }
+                }
+            });
+        } finally {
+            scoop.parked.remove(me);
+        }
     }
 
     /** Blocks this handler has finished (handler-owned; read by tests once the handler is quiet). */

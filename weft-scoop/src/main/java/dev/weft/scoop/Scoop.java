@@ -1,8 +1,13 @@
 package dev.weft.scoop;
 
 import dev.weft.WeftPool;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
@@ -59,11 +64,17 @@ import java.util.function.Predicate;
  * lock-based SCOOP baseline (a client holds a lock per handler for its whole block);
  * {@link Builder#syncCoalescing(boolean)} off makes every query a round trip.
  */
-public final class Scoop {
+public final class Scoop implements AutoCloseable {
     final WeftPool pool;
     final boolean queueOfQueues;
     final boolean syncCoalescing;
     private final Consumer<? super Throwable> failureHandler;
+    /** Set once by {@link #close()}; read by every reservation and by parked clients. */
+    volatile boolean closed;
+    /** Clients parked in a wait, and asynchronous blocks waiting for their condition: what close() ends. */
+    final Set<Waiter> parked = ConcurrentHashMap.newKeySet();
+    /** Queues holding failed calls whose clients had left their blocks: what close() flushes. */
+    final Set<PrivateQueue> undelivered = ConcurrentHashMap.newKeySet();
 
     private Scoop(Builder b) {
         this.pool = b.pool;
@@ -97,8 +108,13 @@ public final class Scoop {
         return syncCoalescing;
     }
 
-    /** A new handler, owning nothing yet ({@link Handler#own}). */
+    /**
+     * A new handler, owning nothing yet ({@link Handler#own}).
+     *
+     * @throws RejectedExecutionException if the runtime is closed
+     */
     public Handler newHandler() {
+        checkOpen();
         return new Handler(this);
     }
 
@@ -106,9 +122,57 @@ public final class Scoop {
      * Gives {@code object} to a new handler and returns its separate reference.
      *
      * @throws NullPointerException if {@code object} is null
+     * @throws RejectedExecutionException if the runtime is closed
      */
     public <T> Separate<T> create(T object) {
+        Objects.requireNonNull(object, "object");
         return newHandler().own(object);
+    }
+
+    /**
+     * Closes the runtime. From now on new handlers, references and blocks are rejected
+     * ({@link RejectedExecutionException}); every client waiting — in a query, a wait condition, or a
+     * lock-based reservation — stops waiting and throws {@code RejectedExecutionException}, its block ended
+     * (its logged calls still run); asynchronous blocks whose condition has not held are abandoned, each
+     * reported to the failure handler. Handlers <em>drain</em>: every call logged before, and every call a
+     * block that is already open logs until it ends, runs, in order, on the pool; failed calls that no client
+     * can be told of any more go to the failure handler. {@code close()} does not wait for the drain: close
+     * the pool after it for that (a pool's close runs submitted work to the end). Idempotent.
+     *
+     * <p>A runtime whose pool is shut down counts as closed too: it rejects new work at once, and parked
+     * clients notice within {@link #POLL} (nothing in the pool tells them sooner); only {@code close()} also
+     * abandons asynchronous blocks and flushes undelivered failures, so close the runtime before its pool.
+     *
+     * <pre>{@code
+     * try (WeftPool pool = new WeftPool(); Scoop scoop = Scoop.on(pool)) {   // closed in reverse order
+     *     ...
+     * }
+     * }</pre>
+     */
+    @Override
+    public void close() {
+        closed = true; // before the scans below: Dekker with every party that registers, then checks
+        for (Waiter w : parked) {
+            w.runtimeClosed();
+        }
+        for (PrivateQueue q : undelivered) {
+            q.retire();
+        }
+    }
+
+    /** How soon a client parked in a wait notices that the runtime's pool was shut down (see {@link #close()}). */
+    public static final Duration POLL = Duration.ofNanos(Waiting.POLL_NANOS);
+
+    /** Whether {@link #close()} was called or the pool is shut down. */
+    public boolean isClosed() {
+        return closed || pool.isShutdown();
+    }
+
+    /** Rejects new work once closed. */
+    void checkOpen() {
+        if (isClosed()) {
+            throw new RejectedExecutionException(closed ? this + " is closed" : this + "'s pool is shut down");
+        }
     }
 
     @Override
@@ -157,7 +221,7 @@ public final class Scoop {
         Blocks.run(new Separate<?>[] {a}, null, v -> {
             body.accept(Blocks.cast(v[0]));
             return null;
-        });
+        }, Waiting.FOREVER);
     }
 
     /**
@@ -181,7 +245,7 @@ public final class Scoop {
         Blocks.run(new Separate<?>[] {a}, v -> when.test(Blocks.cast(v[0])), v -> {
             body.accept(Blocks.cast(v[0]));
             return null;
-        });
+        }, Waiting.FOREVER);
     }
 
     /**
@@ -200,7 +264,7 @@ public final class Scoop {
         Blocks.run(new Separate<?>[] {a, b}, null, v -> {
             body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
             return null;
-        });
+        }, Waiting.FOREVER);
     }
 
     /** A block over two handlers with a wait condition over both; see the one-handler forms. */
@@ -214,7 +278,7 @@ public final class Scoop {
         Blocks.run(new Separate<?>[] {a, b}, v -> when.test(Blocks.cast(v[0]), Blocks.cast(v[1])), v -> {
             body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
             return null;
-        });
+        }, Waiting.FOREVER);
     }
 
     /**
@@ -237,7 +301,7 @@ public final class Scoop {
         Blocks.run(rs, null, v -> {
             body.accept(List.of(v));
             return null;
-        });
+        }, Waiting.FOREVER);
     }
 
     /**
@@ -250,7 +314,7 @@ public final class Scoop {
     public static <A, R> R separateGet(Separate<A> a, Function<? super Reserved<A>, ? extends R> body) {
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(body, "body");
-        return Blocks.run(new Separate<?>[] {a}, null, v -> body.apply(Blocks.cast(v[0])));
+        return Blocks.run(new Separate<?>[] {a}, null, v -> body.apply(Blocks.cast(v[0])), Waiting.FOREVER);
     }
 
     /** A separate block with a wait condition that returns a value; see {@link #separate(Separate, Predicate, Consumer)}. */
@@ -259,7 +323,7 @@ public final class Scoop {
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(when, "when");
         Objects.requireNonNull(body, "body");
-        return Blocks.run(new Separate<?>[] {a}, v -> when.test(Blocks.cast(v[0])), v -> body.apply(Blocks.cast(v[0])));
+        return Blocks.run(new Separate<?>[] {a}, v -> when.test(Blocks.cast(v[0])), v -> body.apply(Blocks.cast(v[0])), Waiting.FOREVER);
     }
 
     /** A block over two handlers, reserved atomically, that returns a value. */
@@ -268,7 +332,118 @@ public final class Scoop {
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(b, "b");
         Objects.requireNonNull(body, "body");
-        return Blocks.run(new Separate<?>[] {a, b}, null, v -> body.apply(Blocks.cast(v[0]), Blocks.cast(v[1])));
+        return Blocks.run(new Separate<?>[] {a, b}, null, v -> body.apply(Blocks.cast(v[0]), Blocks.cast(v[1])), Waiting.FOREVER);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Timed forms: a deadline on the wait, InterruptedException for an interrupt
+
+    /**
+     * {@link #separate(Separate, Predicate, Consumer)} with a bound on the wait: returns false, without
+     * running {@code body}, if {@code when} does not hold within {@code timeout}. The block is then ended:
+     * nothing it logged is lost. An interrupt while it waits ends it too, with {@code InterruptedException}
+     * (as {@link java.util.concurrent.locks.Lock#tryLock(long, java.util.concurrent.TimeUnit)} does); so does one
+     * that is pending when it is called.
+     *
+     * <pre>{@code
+     * if (!Scoop.separate(buffer, b -> b.test(Buffer::nonEmpty), b -> use(b.queryInt(Buffer::take)), Duration.ofSeconds(1))) {
+     *     log("nothing to take within a second");
+     * }
+     * }</pre>
+     *
+     * @return whether the body ran
+     * @throws InterruptedException if the thread is interrupted before or while it waits
+     * @throws java.util.concurrent.RejectedExecutionException if the runtime is closed, before or during the wait
+     */
+    public static <A> boolean separate(Separate<A> a, Predicate<? super Reserved<A>> when,
+            Consumer<? super Reserved<A>> body, Duration timeout) throws InterruptedException {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        return timed(new Separate<?>[] {a}, v -> when.test(Blocks.cast(v[0])), v -> {
+            body.accept(Blocks.cast(v[0]));
+            return Boolean.TRUE;
+        }, timeout) != TIMED_OUT;
+    }
+
+    /** A two-handler block with a wait condition and a bound on the wait; see {@link #separate(Separate, Predicate, Consumer, Duration)}. */
+    public static <A, B> boolean separate(Separate<A> a, Separate<B> b,
+            BiPredicate<? super Reserved<A>, ? super Reserved<B>> when,
+            BiConsumer<? super Reserved<A>, ? super Reserved<B>> body, Duration timeout) throws InterruptedException {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        return timed(new Separate<?>[] {a, b}, v -> when.test(Blocks.cast(v[0]), Blocks.cast(v[1])), v -> {
+            body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
+            return Boolean.TRUE;
+        }, timeout) != TIMED_OUT;
+    }
+
+    /**
+     * {@link #separateGet(Separate, Predicate, Function)} with a bound on the wait.
+     *
+     * <pre>{@code
+     * int item = Scoop.separateGet(buffer, b -> b.test(Buffer::nonEmpty), b -> b.queryInt(Buffer::take), Duration.ofMillis(100));
+     * }</pre>
+     *
+     * @throws TimeoutException if {@code when} does not hold within {@code timeout} (the body did not run)
+     * @throws InterruptedException if the thread is interrupted before or while it waits
+     */
+    public static <A, R> R separateGet(Separate<A> a, Predicate<? super Reserved<A>> when,
+            Function<? super Reserved<A>, ? extends R> body, Duration timeout)
+            throws InterruptedException, TimeoutException {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        Object r = timed(new Separate<?>[] {a}, v -> when.test(Blocks.cast(v[0])), v -> body.apply(Blocks.cast(v[0])),
+                timeout);
+        if (r == TIMED_OUT) {
+            throw new TimeoutException("the wait condition on " + a.handler + " did not hold within " + timeout);
+        }
+        @SuppressWarnings("unchecked")
+        R result = (R) r;
+        return result;
+    }
+
+    /** What {@link #timed} returns when the deadline passed. */
+    static final Object TIMED_OUT = new Object();
+
+    /** The deadline {@code timeout} from now (saturating). */
+    static long deadline(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        try {
+            return Waiting.deadline(timeout.toNanos());
+        } catch (ArithmeticException tooLong) {
+            return Waiting.FOREVER;
+        }
+    }
+
+    static Object timed(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], ?> body,
+            Duration timeout) throws InterruptedException {
+        return timed(refs, when, body, deadline(timeout));
+    }
+
+    /**
+     * Runs a block whose waits end at {@code deadline}: returns its result, or {@link #TIMED_OUT}; turns the
+     * unchecked interrupt into {@code InterruptedException} (clearing the interrupt status, as that
+     * exception's convention is).
+     */
+    static Object timed(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], ?> body,
+            long deadline) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("interrupted before a timed separate block");
+        }
+        try {
+            return Blocks.run(refs, when, body, deadline);
+        } catch (Waiting.TimedOut t) {
+            return TIMED_OUT;
+        } catch (WaitInterruptedException e) {
+            Thread.interrupted();
+            InterruptedException ie = new InterruptedException(e.getMessage());
+            ie.addSuppressed(e);
+            throw ie;
+        }
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.weft.scoop;
 
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -51,6 +53,33 @@ public final class Separate<T> {
     public <R> R query(Function<? super T, ? extends R> query) {
         Objects.requireNonNull(query, "query");
         return Scoop.separateGet(this, o -> o.query(query));
+    }
+
+    /**
+     * {@link #query(Function)} with a bound on the wait for the handler: a handler busy with other clients'
+     * blocks, or one whose call waits, may keep a query waiting arbitrarily long.
+     *
+     * <pre>{@code
+     * long balance = account.query(Account::balance, Duration.ofMillis(50));
+     * }</pre>
+     *
+     * @throws TimeoutException if the handler does not reach the query within {@code timeout} (the block is
+     *     ended; the handler passes the query later without effect)
+     * @throws InterruptedException if the thread is interrupted before or while it waits
+     * @throws java.util.concurrent.RejectedExecutionException if the runtime is closed, before or during the wait
+     */
+    public <R> R query(Function<? super T, ? extends R> query, Duration timeout)
+            throws InterruptedException, TimeoutException {
+        Objects.requireNonNull(query, "query");
+        long deadline = Scoop.deadline(timeout);
+        Object r = Scoop.timed(new Separate<?>[] {this}, null, v -> Blocks.<T>cast(v[0]).query(query, deadline),
+                deadline);
+        if (r == Scoop.TIMED_OUT) {
+            throw new TimeoutException("the query on " + handler + " was not reached within " + timeout);
+        }
+        @SuppressWarnings("unchecked")
+        R result = (R) r;
+        return result;
     }
 
     @Override
