@@ -103,6 +103,16 @@ final class Blocks {
             return;
         }
         Scoop scoop = h.scoop;
+        if (scoop.loneCallsOnClient && client.handler == null && client.openBlocks == 0 && scoop.onPoolWorker()) {
+            Inline.Stats stats = Inline.of(client, action);
+            if (stats.onClient()) {
+                PrivateQueue q = client.queueIfAny(h);
+                if ((q == null || !q.failurePending()) && !scoop.isClosed()
+                        && h.runAlone(ctx, stats, (Consumer<Object>) action, a.object)) {
+                    return;
+                }
+            }
+        }
         if (!scoop.queueOfQueues) {
             run(new Separate<?>[] {a}, null, v -> {
                 Blocks.<T>cast(v[0]).call(action);

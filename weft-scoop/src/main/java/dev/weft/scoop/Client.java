@@ -17,6 +17,8 @@ final class Client {
     /** The per-thread choice of the current client. */
     static final class Context {
         Client current;
+        /** The class of the lone call this thread runs on its client's behalf, if any ({@link Inline#parking}). */
+        Inline.Stats inlineCall;
     }
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(() -> {
@@ -32,6 +34,8 @@ final class Client {
     final Handler handler;
     /** Blocks this client is inside (nesting included): a lone call never runs on a client that holds one. */
     int openBlocks;
+    /** The last call class this client asked {@link Inline} about: a one-entry cache. */
+    Inline.Stats lastStats;
     /** Open addressing by handler id, linear probing; a power of two. */
     private PrivateQueue[] table = new PrivateQueue[8];
     private int count;
@@ -55,6 +59,18 @@ final class Client {
 
     static Client current() {
         return CONTEXT.get().current;
+    }
+
+    /** This client's private queue for {@code h}, or null if it has none yet. */
+    PrivateQueue queueIfAny(Handler h) {
+        PrivateQueue[] t = table;
+        int mask = t.length - 1;
+        for (int i = slot(h, mask);; i = (i + 1) & mask) {
+            PrivateQueue q = t[i];
+            if (q == null || q.handler == h) {
+                return q;
+            }
+        }
     }
 
     /** This client's private queue for {@code h}, created on first use. */

@@ -80,6 +80,8 @@ public final class Handler {
     /** Blocks finished and query round trips served; for tests and diagnostics. */
     private long blocksEnded;
     private long syncsServed;
+    /** Calls run, for {@link Inline}'s sampling. */
+    private long callsRun;
 
     Handler(Scoop scoop) {
         this.scoop = scoop;
@@ -236,13 +238,82 @@ public final class Handler {
         } else if (!q.skipping) {
             @SuppressWarnings("unchecked")
             Consumer<Object> action = (Consumer<Object>) tag;
+            boolean timed = Inline.sampled(++callsRun);
+            long t0 = timed ? System.nanoTime() : 0L;
             try {
                 action.accept(arg);
             } catch (Throwable t) {
                 q.recordFailure(t);
             }
+            if (timed) {
+                Inline.record(action, System.nanoTime() - t0);
+            }
         }
         return true;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Lone calls on the client (PROTOCOL.md "Lone calls on the client")
+
+    /**
+     * Runs a lone call on the calling thread — a worker of the pool, whose client holds no block — if the
+     * handler is idle with nothing queued and no block in progress: the client takes the handler (the state
+     * CAS that every runner takes, so nothing else runs it meanwhile and the call sees what earlier runners
+     * did), runs the call as the handler, lets waiting conditions see the block's end, and releases it with
+     * the idle handshake. Returns false, having run nothing, if the call must go through the queue instead;
+     * if the client took the handler and found work queued, it serves that work first.
+     *
+     * @throws CallFailedException if the call threw (the client is told at once)
+     */
+    boolean runAlone(Client.Context ctx, Inline.Stats stats, Consumer<Object> action, Object target) {
+        for (int attempt = 0;; attempt++) {
+            // PENDING too, as a query's helper does: the activation may sit unrun on this very worker (an
+            // earlier call of this client queued it), and it does nothing once it finds the handler taken.
+            int s = state;
+            if (s == RUNNING || !STATE.compareAndSet(this, s, RUNNING)) {
+                return false;
+            }
+            if (current == null && !qoq.hasItem()) {
+                break;
+            }
+            runLoop(true); // reservations came first: serve them (then go idle, or hand over), as any runner does
+            if (attempt == 1) {
+                return false;
+            }
+        }
+        Client saved = ctx.current;
+        ctx.current = asClient;
+        ctx.inlineCall = stats;
+        boolean timed = Inline.sampled(++callsRun);
+        long t0 = timed ? System.nanoTime() : 0L;
+        Throwable failure = null;
+        try {
+            action.accept(target);
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            ctx.current = saved;
+            ctx.inlineCall = null;
+        }
+        if (timed) {
+            stats.sample(System.nanoTime() - t0);
+        }
+        blocksEnded++;
+        if (waiters != null && !waiters.isEmpty()) {
+            afterBlock();
+        }
+        release();
+        if (failure != null) {
+            throw new CallFailedException(this, failure);
+        }
+        return true;
+    }
+
+    /** A lone call's runner is done: go idle, and serve what came meanwhile. */
+    private void release() {
+        if (goIdle()) {
+            runLoop(true);
+        }
     }
 
     /**

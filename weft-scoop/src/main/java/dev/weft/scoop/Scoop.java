@@ -68,6 +68,7 @@ public final class Scoop implements AutoCloseable {
     final WeftPool pool;
     final boolean queueOfQueues;
     final boolean syncCoalescing;
+    final boolean loneCallsOnClient;
     private final Consumer<? super Throwable> failureHandler;
     /** Set once by {@link #close()}; read by every reservation and by parked clients. */
     volatile boolean closed;
@@ -80,6 +81,7 @@ public final class Scoop implements AutoCloseable {
         this.pool = b.pool;
         this.queueOfQueues = b.queueOfQueues;
         this.syncCoalescing = b.syncCoalescing;
+        this.loneCallsOnClient = b.loneCallsOnClient && b.queueOfQueues;
         this.failureHandler = b.failureHandler;
     }
 
@@ -106,6 +108,11 @@ public final class Scoop implements AutoCloseable {
     /** Whether queries after a sync skip the round trip until the client logs another call. */
     public boolean syncCoalescing() {
         return syncCoalescing;
+    }
+
+    /** Whether a short lone call on an idle handler may run on its client's worker ({@link Builder#loneCallsOnClient}). */
+    public boolean loneCallsOnClient() {
+        return loneCallsOnClient;
     }
 
     /**
@@ -483,6 +490,7 @@ public final class Scoop implements AutoCloseable {
         private final WeftPool pool;
         private boolean queueOfQueues = true;
         private boolean syncCoalescing = true;
+        private boolean loneCallsOnClient = true;
         private Consumer<? super Throwable> failureHandler = Scoop::defaultFailureHandler;
 
         private Builder(WeftPool pool) {
@@ -506,6 +514,20 @@ public final class Scoop implements AutoCloseable {
          */
         public Builder syncCoalescing(boolean on) {
             this.syncCoalescing = on;
+            return this;
+        }
+
+        /**
+         * Whether a lone call ({@link Separate#call}) on an idle handler with nothing queued may run at once on
+         * its client's worker — a client on a worker of the pool, in no block, not itself a handler — when
+         * calls of its class have been seen to be short and never to wait (default true; the queue-of-queues
+         * mode only). SCOOP's guarantees hold either way: the call runs alone on the handler's object, after
+         * everything logged before it, and a failure is thrown to the client at once. What changes is that
+         * {@code call} returns after the call ran. Off: every call goes through the handler's queue and runs
+         * on the handler's activation (see the README's performance model).
+         */
+        public Builder loneCallsOnClient(boolean on) {
+            this.loneCallsOnClient = on;
             return this;
         }
 

@@ -65,6 +65,7 @@ final class Waiting {
         if (done.getAsBoolean()) {
             return DONE;
         }
+        Inline.parking(); // a wait inside a call run on its client's worker: see Inline
         Parked me = new Parked();
         scoop.parked.add(me); // before the checks below: Dekker with close(), which sets closed, then wakes
         try {
