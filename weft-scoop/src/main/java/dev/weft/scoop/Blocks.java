@@ -32,6 +32,21 @@ final class Blocks {
      */
     static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body,
             long deadline) {
+        return run(refs, when, body, deadline, null, null);
+    }
+
+    /**
+     * One attempt of an asynchronous block ({@link AsyncBlock}): {@link #run}, except that a false condition
+     * ends the block with {@code retry} left with the handlers (after {@code onLeave} ran) instead of
+     * waiting. The one-handler form of the queue-of-queues mode is not for this: it has {@link #async}.
+     */
+    static void runOrLeave(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], ?> body,
+            Wake retry, Runnable onLeave) {
+        run(refs, when, body, Waiting.FOREVER, retry, onLeave);
+    }
+
+    private static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body,
+            long deadline, Wake retry, Runnable onLeave) {
         Client client = Client.current();
         Handler[] hs = distinctHandlers(refs);
         Scoop scoop = hs[0].scoop;
@@ -60,10 +75,13 @@ final class Blocks {
                         throw new IllegalStateException("the wait condition is false and every handler it depends on"
                                 + " is held by this client's enclosing blocks, so it can never become true");
                     }
-                    if (hs.length == 1 && scoop.queueOfQueues) {
+                    if (retry != null) {
+                        wake = retry;
+                        onLeave.run();
+                    } else if (hs.length == 1 && scoop.queueOfQueues) {
                         suspendUntil(qs[0], views, when, deadline); // the handler re-evaluates; the block goes on after
                     } else {
-                        wake = new Wake(Thread.currentThread());
+                        wake = new Wake();
                     }
                 }
                 if (wake == null) {
@@ -81,8 +99,8 @@ final class Blocks {
             if (failure != null) {
                 throw Blocks.<RuntimeException>sneaky(failure);
             }
-            if (wake == null) {
-                return result;
+            if (wake == null || retry != null) {
+                return result; // null if an attempt left its wake: a handler's fire starts the next one
             }
             int outcome = wake.await(scoop, deadline);
             if (outcome != Waiting.DONE) {
@@ -106,9 +124,7 @@ final class Blocks {
         if (scoop.loneCallsOnClient && client.handler == null && client.openBlocks == 0 && scoop.onPoolWorker()) {
             Inline.Stats stats = Inline.of(client, action);
             if (stats.onClient()) {
-                PrivateQueue q = client.queueIfAny(h);
-                if ((q == null || !q.failurePending()) && !scoop.isClosed()
-                        && h.runAlone(ctx, stats, (Consumer<Object>) action, a.object)) {
+                if (!scoop.isClosed() && h.runAlone(ctx, client.queueIfAny(h), stats, (Consumer<Object>) action, a.object)) {
                     return;
                 }
             }
@@ -139,27 +155,54 @@ final class Blocks {
         }
     }
 
+    /** How a lone query runs ({@link #loneQuery}). */
+    static final int QUEUED = 0;
+    static final int DIRECT = 1;     // the client is the handler itself
+    static final int CLAIMED = 2;    // the client took the idle handler: release it after
+    static final int CLAIMED_ON_WORKER = 3;
+
     /**
-     * An asynchronous block: a one-shot client that reserves {@code a} now (so it is ordered after the
-     * caller's earlier blocks on it) and runs {@code body} on a worker once {@code when} holds, holding no
-     * thread while it waits. In the lock-based mode it is a task that runs a blocking block.
+     * The lone-query fast path ({@link Separate#query} and its primitive forms), an extension of sync
+     * coalescing: a handler that is idle with nothing queued is synced with every client, so a client in no
+     * block, with no failure pending on the handler, takes it ({@link Handler#claimAlone}) and runs the query
+     * at once. Returns how the caller runs it: {@link #QUEUED} (a block of one query, the slow path), or at
+     * once, then {@link #endLoneQuery}.
+     */
+    static int loneQuery(Separate<?> a) {
+        Handler h = a.handler;
+        Client client = Client.current();
+        if (client.handler == h) {
+            return DIRECT;
+        }
+        Scoop scoop = h.scoop;
+        if (!scoop.syncCoalescing || !scoop.queueOfQueues || client.openBlocks > 0 || scoop.isClosed()) {
+            return QUEUED;
+        }
+        boolean onWorker = scoop.onPoolWorker();
+        // A failed earlier call sends the query through the queue, whose reservation throws it.
+        return !h.claimAlone(onWorker, client.queueIfAny(h)) ? QUEUED : onWorker ? CLAIMED_ON_WORKER : CLAIMED;
+    }
+
+    static void endLoneQuery(Handler h, int how) {
+        if (how != DIRECT) {
+            h.releaseAlone(how == CLAIMED_ON_WORKER);
+        }
+    }
+
+    /**
+     * An asynchronous block over one handler: a one-shot client that reserves {@code a} now (so it is
+     * ordered after the caller's earlier blocks on it) and runs {@code body} on a worker once {@code when}
+     * holds, holding no thread while it waits: its handler evaluates the condition ({@link Guard}). In the
+     * lock-based mode it is an {@link AsyncBlock}, as a block over several handlers is.
      */
     static <A> void async(Separate<A> a, Predicate<? super Reserved<A>> when, Consumer<? super Reserved<A>> body) {
         Handler h = a.handler;
         Scoop scoop = h.scoop;
         scoop.checkOpen();
         if (!scoop.queueOfQueues) {
-            scoop.pool.spawn(() -> {
-                try {
-                    run(new Separate<?>[] {a},
-                            when == null ? null : v -> when.test(cast(v[0])),
-                            v -> {
-                                body.accept(cast(v[0]));
-                                return null;
-                            }, Waiting.FOREVER);
-                } catch (Throwable t) {
-                    scoop.reportUndelivered(t);
-                }
+            asyncAll(new Separate<?>[] {a}, when == null ? null : v -> when.test(cast(v[0])), v -> {
+                body.accept(cast(v[0]));
+                return null;
             });
             return;
         }
@@ -170,6 +213,16 @@ final class Blocks {
         q.offer(Markers.SUSPEND_BLOCK, g);
         h.qoq.offer(q);
         h.signalWork();
+    }
+
+    /**
+     * An asynchronous block over any handlers ({@link AsyncBlock}): its first attempt is spawned now, so it
+     * reserves after the caller's earlier blocks on them.
+     */
+    static void asyncAll(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], ?> body) {
+        Scoop scoop = distinctHandlers(refs)[0].scoop;
+        scoop.checkOpen();
+        scoop.pool.spawn(new AsyncBlock(scoop, refs, when, body));
     }
 
     /** Runs an asynchronous block that its handler granted; spawned by the handler on its worker. */

@@ -61,6 +61,15 @@ final class Client {
         return CONTEXT.get().current;
     }
 
+    /** This one-shot client (an asynchronous block's attempt) is done: nobody will sync on its queues again. */
+    void retireAll() {
+        for (PrivateQueue q : table) {
+            if (q != null) {
+                q.retire();
+            }
+        }
+    }
+
     /** This client's private queue for {@code h}, or null if it has none yet. */
     PrivateQueue queueIfAny(Handler h) {
         PrivateQueue[] t = table;

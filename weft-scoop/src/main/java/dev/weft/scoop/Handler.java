@@ -261,11 +261,13 @@ public final class Handler {
      * CAS that every runner takes, so nothing else runs it meanwhile and the call sees what earlier runners
      * did), runs the call as the handler, lets waiting conditions see the block's end, and releases it with
      * the idle handshake. Returns false, having run nothing, if the call must go through the queue instead;
-     * if the client took the handler and found work queued, it serves that work first.
+     * if the client took the handler and found work queued, it serves that work first. A failed earlier
+     * call of {@code mine} (the client's queue, or null), seen after the CAS, also sends the call through the
+     * queue, whose reservation reports it.
      *
      * @throws CallFailedException if the call threw (the client is told at once)
      */
-    boolean runAlone(Client.Context ctx, Inline.Stats stats, Consumer<Object> action, Object target) {
+    boolean runAlone(Client.Context ctx, PrivateQueue mine, Inline.Stats stats, Consumer<Object> action, Object target) {
         for (int attempt = 0;; attempt++) {
             // PENDING too, as a query's helper does: the activation may sit unrun on this very worker (an
             // earlier call of this client queued it), and it does nothing once it finds the handler taken.
@@ -274,6 +276,10 @@ public final class Handler {
                 return false;
             }
             if (current == null && !qoq.hasItem()) {
+                if (mine != null && mine.failurePending()) {
+                    release(); // an earlier call failed (seen through the CAS): the queued path reports it
+                    return false;
+                }
                 break;
             }
             runLoop(true); // reservations came first: serve them (then go idle, or hand over), as any runner does
@@ -307,6 +313,71 @@ public final class Handler {
             throw new CallFailedException(this, failure);
         }
         return true;
+    }
+
+    /**
+     * The lone-query fast path ({@link Separate#query} and its primitive forms): if the handler is idle with
+     * nothing queued and no block in progress, the calling client takes it (the state CAS) and the caller runs
+     * its query at once, then calls {@link #releaseAlone}: no SYNC and no round trip, and the query sees what
+     * every earlier runner did. Unlike a call, a query is synchronous anyway, so any client may take this
+     * path; a pool worker also takes a PENDING handler and serves what is queued first. Returns false, holding
+     * nothing, if the query must go through the queue — also when a call of {@code mine} (the client's queue,
+     * or null) failed: checked after the CAS, which orders it after every failure an earlier runner recorded,
+     * so the failure is thrown by this query's reservation, never skipped (PROTOCOL.md "Failures").
+     */
+    boolean claimAlone(boolean onWorker, PrivateQueue mine) {
+        for (int attempt = 0;; attempt++) {
+            int s = state;
+            if (s == RUNNING || (s == PENDING && !onWorker) || !STATE.compareAndSet(this, s, RUNNING)) {
+                return false;
+            }
+            if (current == null && !qoq.hasItem()) {
+                if (mine != null && mine.failurePending()) {
+                    unclaim(onWorker); // an earlier call failed: the queued path reports it
+                    return false;
+                }
+                return true;
+            }
+            if (!onWorker) {
+                handOff(); // reservations came first and this thread may not run them: start the handler
+                return false;
+            }
+            runLoop(true);
+            if (attempt == 1) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Ends a lone query ({@link #claimAlone}): a block that changed nothing, so no wait condition needs
+     * another look; the handler goes idle and what came meanwhile is served (by this thread on a worker of
+     * the pool, else by a started activation).
+     */
+    void releaseAlone(boolean onWorker) {
+        blocksEnded++;
+        unclaim(onWorker);
+    }
+
+    /** Gives up a handler taken by {@link #claimAlone}: what came meanwhile is served as {@link #releaseAlone} says. */
+    private void unclaim(boolean onWorker) {
+        if (goIdle()) {
+            if (onWorker) {
+                runLoop(true);
+            } else {
+                handOff();
+            }
+        }
+    }
+
+    /** This thread holds the handler (RUNNING) with work queued that it will not serve: start an activation. */
+    private void handOff() {
+        state = PENDING;
+        try {
+            scoop.pool.spawn(activation);
+        } catch (RejectedExecutionException e) {
+            state = IDLE; // the pool is shut down: nobody will run it; a later signal may try again
+        }
     }
 
     /** A lone call's runner is done: go idle, and serve what came meanwhile. */

@@ -299,16 +299,62 @@ public final class Scoop implements AutoCloseable {
      * @throws IllegalArgumentException if {@code refs} is empty
      */
     public static void separateAll(List<? extends Separate<?>> refs, Consumer<? super List<Reserved<?>>> body) {
-        Objects.requireNonNull(refs, "refs");
         Objects.requireNonNull(body, "body");
+        Blocks.run(refsOf(refs), null, v -> {
+            body.accept(List.of(v));
+            return null;
+        }, Waiting.FOREVER);
+    }
+
+    /**
+     * A block over any number of handlers with a wait condition over all of them: the body runs once
+     * {@code when} holds with every handler reserved. A false condition releases them; the client
+     * re-evaluates it when one of them finishes another client's block.
+     *
+     * <pre>{@code
+     * // take one item from each of three buffers, all at once, when all three have one
+     * Scoop.separateAll(List.of(x, y, z), vs -> vs.stream().allMatch(v -> ((Reserved<Buffer>) v).test(Buffer::nonEmpty)),
+     *         vs -> vs.forEach(v -> ((Reserved<Buffer>) v).call(Buffer::take)));
+     * }</pre>
+     */
+    public static void separateAll(List<? extends Separate<?>> refs, Predicate<? super List<Reserved<?>>> when,
+            Consumer<? super List<Reserved<?>>> body) {
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        Blocks.run(refsOf(refs), v -> when.test(List.of(v)), v -> {
+            body.accept(List.of(v));
+            return null;
+        }, Waiting.FOREVER);
+    }
+
+    /**
+     * A block over any number of handlers that returns a value.
+     *
+     * <pre>{@code
+     * long total = Scoop.separateAllGet(accounts, vs -> vs.stream().mapToLong(v -> ((Reserved<Account>) v).queryLong(Account::balance)).sum());
+     * }</pre>
+     */
+    public static <R> R separateAllGet(List<? extends Separate<?>> refs, Function<? super List<Reserved<?>>, ? extends R> body) {
+        Objects.requireNonNull(body, "body");
+        return Blocks.run(refsOf(refs), null, v -> body.apply(List.of(v)), Waiting.FOREVER);
+    }
+
+    /** A block over any number of handlers with a wait condition, that returns a value. */
+    public static <R> R separateAllGet(List<? extends Separate<?>> refs, Predicate<? super List<Reserved<?>>> when,
+            Function<? super List<Reserved<?>>, ? extends R> body) {
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        return Blocks.run(refsOf(refs), v -> when.test(List.of(v)), v -> body.apply(List.of(v)), Waiting.FOREVER);
+    }
+
+    /** The references of a block over a list: at least one, none null. */
+    private static Separate<?>[] refsOf(List<? extends Separate<?>> refs) {
+        Objects.requireNonNull(refs, "refs");
         Separate<?>[] rs = refs.toArray(new Separate<?>[0]);
         if (rs.length == 0) {
             throw new IllegalArgumentException("a separate block needs at least one reference");
         }
-        Blocks.run(rs, null, v -> {
-            body.accept(List.of(v));
-            return null;
-        }, Waiting.FOREVER);
+        return rs;
     }
 
     /**
@@ -340,6 +386,18 @@ public final class Scoop implements AutoCloseable {
         Objects.requireNonNull(b, "b");
         Objects.requireNonNull(body, "body");
         return Blocks.run(new Separate<?>[] {a, b}, null, v -> body.apply(Blocks.cast(v[0]), Blocks.cast(v[1])), Waiting.FOREVER);
+    }
+
+    /** A block over two handlers with a wait condition over both, that returns a value. */
+    public static <A, B, R> R separateGet(Separate<A> a, Separate<B> b,
+            BiPredicate<? super Reserved<A>, ? super Reserved<B>> when,
+            BiFunction<? super Reserved<A>, ? super Reserved<B>, ? extends R> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        return Blocks.run(new Separate<?>[] {a, b}, v -> when.test(Blocks.cast(v[0]), Blocks.cast(v[1])),
+                v -> body.apply(Blocks.cast(v[0]), Blocks.cast(v[1])), Waiting.FOREVER);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -383,6 +441,17 @@ public final class Scoop implements AutoCloseable {
         Objects.requireNonNull(body, "body");
         return timed(new Separate<?>[] {a, b}, v -> when.test(Blocks.cast(v[0]), Blocks.cast(v[1])), v -> {
             body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
+            return Boolean.TRUE;
+        }, timeout) != TIMED_OUT;
+    }
+
+    /** A block over any number of handlers with a wait condition and a bound on the wait; see {@link #separate(Separate, Predicate, Consumer, Duration)}. */
+    public static boolean separateAll(List<? extends Separate<?>> refs, Predicate<? super List<Reserved<?>>> when,
+            Consumer<? super List<Reserved<?>>> body, Duration timeout) throws InterruptedException {
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        return timed(refsOf(refs), v -> when.test(List.of(v)), v -> {
+            body.accept(List.of(v));
             return Boolean.TRUE;
         }, timeout) != TIMED_OUT;
     }
@@ -481,6 +550,52 @@ public final class Scoop implements AutoCloseable {
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(body, "body");
         Blocks.async(a, null, body);
+    }
+
+    /**
+     * An asynchronous block over two handlers, reserved atomically once {@code when} holds over both. While
+     * the condition is false it holds no thread: each attempt is a task that reserves both and evaluates it,
+     * and the next attempt starts when one of the handlers finishes another client's block.
+     *
+     * <pre>{@code
+     * // move an item from one buffer to another whenever the first has one and the second has room
+     * Scoop.separateAsync(from, to, (f, t) -> f.test(Buffer::nonEmpty) && t.test(Buffer::nonFull),
+     *         (f, t) -> { int x = f.queryInt(Buffer::take); t.call(b -> b.put(x)); });
+     * }</pre>
+     */
+    public static <A, B> void separateAsync(Separate<A> a, Separate<B> b,
+            BiPredicate<? super Reserved<A>, ? super Reserved<B>> when,
+            BiConsumer<? super Reserved<A>, ? super Reserved<B>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(when, "when");
+        Objects.requireNonNull(body, "body");
+        Blocks.asyncAll(new Separate<?>[] {a, b}, v -> when.test(Blocks.cast(v[0]), Blocks.cast(v[1])), v -> {
+            body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
+            return null;
+        });
+    }
+
+    /** An asynchronous block over two handlers without a condition. */
+    public static <A, B> void separateAsync(Separate<A> a, Separate<B> b,
+            BiConsumer<? super Reserved<A>, ? super Reserved<B>> body) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(body, "body");
+        Blocks.asyncAll(new Separate<?>[] {a, b}, null, v -> {
+            body.accept(Blocks.cast(v[0]), Blocks.cast(v[1]));
+            return null;
+        });
+    }
+
+    /** An asynchronous block over any number of handlers, with a condition over all of them (or null for none). */
+    public static void separateAllAsync(List<? extends Separate<?>> refs, Predicate<? super List<Reserved<?>>> when,
+            Consumer<? super List<Reserved<?>>> body) {
+        Objects.requireNonNull(body, "body");
+        Blocks.asyncAll(refsOf(refs), when == null ? null : v -> when.test(List.of(v)), v -> {
+            body.accept(List.of(v));
+            return null;
+        });
     }
 
     // ---------------------------------------------------------------------------------------------

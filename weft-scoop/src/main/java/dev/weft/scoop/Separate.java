@@ -5,6 +5,10 @@ import java.util.Objects;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * A separate reference: names an object and the {@link Handler} that owns it. Clients act on the object
@@ -46,13 +50,87 @@ public final class Separate<T> {
 
     /**
      * A separate block with a single query: reserves the handler, waits for the calls logged before by
-     * other clients' earlier blocks, and returns {@code query} of the object.
+     * other clients' earlier blocks, and returns {@code query} of the object. On an idle handler with
+     * nothing queued (and sync coalescing on) the client takes the handler and runs the query at once, with
+     * no round trip.
      *
      * @throws NullPointerException if {@code query} is null
      */
     public <R> R query(Function<? super T, ? extends R> query) {
         Objects.requireNonNull(query, "query");
+        int how = Blocks.loneQuery(this);
+        if (how != Blocks.QUEUED) {
+            try {
+                return query.apply(object);
+            } finally {
+                Blocks.endLoneQuery(handler, how);
+            }
+        }
         return Scoop.separateGet(this, o -> o.query(query));
+    }
+
+    /** {@link #query} for an {@code int} result, without boxing. */
+    public int queryInt(ToIntFunction<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        int how = Blocks.loneQuery(this);
+        if (how != Blocks.QUEUED) {
+            try {
+                return query.applyAsInt(object);
+            } finally {
+                Blocks.endLoneQuery(handler, how);
+            }
+        }
+        int[] out = new int[1];
+        Scoop.separate(this, o -> out[0] = o.queryInt(query));
+        return out[0];
+    }
+
+    /** {@link #query} for a {@code long} result, without boxing. */
+    public long queryLong(ToLongFunction<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        int how = Blocks.loneQuery(this);
+        if (how != Blocks.QUEUED) {
+            try {
+                return query.applyAsLong(object);
+            } finally {
+                Blocks.endLoneQuery(handler, how);
+            }
+        }
+        long[] out = new long[1];
+        Scoop.separate(this, o -> out[0] = o.queryLong(query));
+        return out[0];
+    }
+
+    /** {@link #query} for a {@code double} result, without boxing. */
+    public double queryDouble(ToDoubleFunction<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        int how = Blocks.loneQuery(this);
+        if (how != Blocks.QUEUED) {
+            try {
+                return query.applyAsDouble(object);
+            } finally {
+                Blocks.endLoneQuery(handler, how);
+            }
+        }
+        double[] out = new double[1];
+        Scoop.separate(this, o -> out[0] = o.queryDouble(query));
+        return out[0];
+    }
+
+    /** {@link #query} for a {@code boolean} result, without boxing. */
+    public boolean test(Predicate<? super T> query) {
+        Objects.requireNonNull(query, "query");
+        int how = Blocks.loneQuery(this);
+        if (how != Blocks.QUEUED) {
+            try {
+                return query.test(object);
+            } finally {
+                Blocks.endLoneQuery(handler, how);
+            }
+        }
+        boolean[] out = new boolean[1];
+        Scoop.separate(this, o -> out[0] = o.test(query));
+        return out[0];
     }
 
     /**

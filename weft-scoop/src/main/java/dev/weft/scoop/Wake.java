@@ -22,18 +22,38 @@ final class Wake {
         }
     }
 
+    /** The parked client, or null for an asynchronous block. */
     private final Thread client;
+    /** What a fire starts for an asynchronous block (its next attempt); null for a parked client. */
+    private final Runnable onFire;
     private volatile int fired;
 
-    Wake(Thread client) {
-        this.client = client;
+    /** A wake for the calling thread, which parks in {@link #await}. */
+    Wake() {
+        this.client = Thread.currentThread();
+        this.onFire = null;
+    }
+
+    /** A wake for an asynchronous block: the first fire runs {@code onFire} (on the firing handler's thread). */
+    Wake(Runnable onFire) {
+        this.client = null;
+        this.onFire = onFire;
     }
 
     /** Fires once; later calls (from the client's other handlers) do nothing. */
     void fire() {
         if (fired == 0 && FIRED.compareAndSet(this, 0, 1)) {
-            LockSupport.unpark(client);
+            if (client != null) {
+                LockSupport.unpark(client);
+            } else {
+                onFire.run();
+            }
         }
+    }
+
+    /** Fires it without effect, so no handler's fire runs it; false if a handler fired it first. */
+    boolean cancel() {
+        return fired == 0 && FIRED.compareAndSet(this, 0, 1);
     }
 
     /**
@@ -45,7 +65,7 @@ final class Wake {
             Thread.onSpinWait();
         }
         int outcome = Waiting.await(scoop, this, deadline, () -> fired != 0);
-        if (outcome != Waiting.DONE && !FIRED.compareAndSet(this, 0, 1)) {
+        if (outcome != Waiting.DONE && !cancel()) {
             // A handler fired while we gave up: the condition may hold now; the caller re-evaluates, with the
             // interrupt restored for its next wait.
             if (outcome == Waiting.INTERRUPTED) {

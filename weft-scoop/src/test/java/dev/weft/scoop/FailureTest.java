@@ -167,6 +167,40 @@ class FailureTest {
         });
     }
 
+    /**
+     * A lone query or lone call that takes an idle handler on its own worker serves what was queued first;
+     * if that includes a failing call of the same client, the failure is found after the take, and the
+     * query or call must still report it (through the queued path), not run as if nothing had failed.
+     */
+    @Test
+    void aFailureFoundWhileALoneQueryOrCallTakesTheHandlerIsThrownByIt() {
+        Modes.QOQ.with(1, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            WeftPool pool = scoop.pool();
+            // One worker: the block's activation waits in this task's deque until the query takes the handler.
+            CallFailedException e = pool.invoke(() -> {
+                Scoop.separate(cell, c -> c.call(x -> x.fail("before the query")));
+                return assertThrows(CallFailedException.class, () -> cell.query(x -> x.value));
+            });
+            assertEquals("before the query", e.getCause().getMessage());
+
+            java.util.function.Consumer<Cell> inc = x -> x.value++;
+            pool.run(() -> {
+                for (int i = 0; i < 100_000 && !Inline.of(Client.current(), inc).onClient(); i++) {
+                    cell.call(inc); // until the runtime knows the call is short and runs it on the client
+                }
+            });
+            assertTrue(pool.invoke(() -> Inline.of(Client.current(), inc).onClient()), "the call counts as short");
+            long before = cell.query(x -> x.value);
+            e = pool.invoke(() -> {
+                Scoop.separate(cell, c -> c.call(x -> x.fail("before the call")));
+                return assertThrows(CallFailedException.class, () -> cell.call(inc));
+            });
+            assertEquals("before the call", e.getCause().getMessage());
+            assertEquals(before, (long) cell.query(x -> x.value), "the call after the dirty reservation never ran");
+        });
+    }
+
     /** A failure its client was never told of goes to the failure handler when the runtime closes. */
     @ParameterizedTest
     @EnumSource(value = Modes.class, names = {"QOQ", "NO_COALESCING"})
