@@ -66,7 +66,8 @@ final class Events {
 
     @Name("dev.weft.Stall")
     @Label("Weft Stalled Worker")
-    @Description("A worker waited outside Weft.blocking for about a second while holding forks no other worker can run")
+    @Description("A worker held forks without polling for about a second: it waited outside Weft.blocking, or ran "
+            + "without a fork, join or poll while other workers wanted work")
     @Category("Weft")
     @StackTrace(false)
     @Enabled(true)
@@ -75,22 +76,65 @@ final class Events {
         String pool;
         @Label("Worker")
         String worker;
+        @Label("Running")
+        @Description("true: the worker ran (spun, or a long leaf); false: it waited outside Weft")
+        boolean running;
         @Label("Wait")
+        @Description("The wait (the JDK call and its caller), or for a running worker the code it ran")
         String wait;
         @Label("Forks Held")
         int forksHeld;
+        @Label("Tasks Moved")
+        @Description("Tasks among the forks held that the monitor moved to other workers")
+        int tasksMoved;
         @Label("Waited (ms)")
         long waitedMillis;
     }
 
-    static void stall(WeftPool pool, Worker w, String wait, int held, long millis) {
+    static void stall(WeftPool pool, Worker w, boolean running, String wait, int held, int moved, long millis) {
         Stall e = new Stall();
         if (e.isEnabled()) {
             e.pool = pool.name;
             e.worker = w.getName();
+            e.running = running;
             e.wait = wait;
             e.forksHeld = held;
+            e.tasksMoved = moved;
             e.waitedMillis = millis;
+            e.commit();
+        }
+    }
+
+    @Name("dev.weft.Saturated")
+    @Label("Weft Saturated Pool")
+    @Description("Every worker was blocked for about a second while work waited to run, and the pool already ran "
+            + "as many temporary workers as maxBlockingWorkers allows")
+    @Category("Weft")
+    @StackTrace(false)
+    @Enabled(true)
+    static final class Saturated extends Event {
+        @Label("Pool")
+        String pool;
+        @Label("Workers")
+        int workers;
+        @Label("Blocked")
+        @Description("Workers inside Weft.blocking")
+        int blocked;
+        @Label("Max Blocking Workers")
+        int maxBlockingWorkers;
+        @Label("Waiting Jobs")
+        @Description("Jobs waiting to run where any worker could take them: the inbox and the published deques")
+        int waitingJobs;
+    }
+
+    static void saturated(WeftPool pool, int workers, int blocked, int waiting) {
+        Saturated e = new Saturated();
+        if (e.isEnabled()) {
+            e.pool = pool.name;
+            e.workers = workers;
+            e.blocked = blocked;
+            e.maxBlockingWorkers = pool.workforce.maxBlockingWorkers();
+            e.waitingJobs = waiting;
             e.commit();
         }
     }

@@ -249,6 +249,21 @@ abstract class Job extends Awaited {
         return STATUS.compareAndSet(this, NEW, FORKED);
     }
 
+    /** Undoes {@link #casForked} when the publication that made it failed before the job became visible. */
+    final void unfork() {
+        STATUS.compareAndSet(this, FORKED, NEW);
+    }
+
+    /**
+     * Whether the stall monitor moved this job, a task still in its forker's pending stack, to
+     * {@code pool}'s inbox (PROTOCOL.md, "Moving a stalled worker's tasks"): its forker then runs it from
+     * there, or waits for the worker that took it.
+     */
+    final boolean movedTo(WeftPool pool) {
+        Shared sh = shared;
+        return sh != null && sh.inbox == pool;
+    }
+
     /**
      * Claims this job for the calling thread: a CAS from a live, not yet running state to
      * {@link #RUNNING}. Every run of a job that another thread could also reach — a published deque,

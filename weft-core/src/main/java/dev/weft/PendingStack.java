@@ -1,5 +1,7 @@
 package dev.weft;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.function.DoubleSupplier;
 import java.util.function.DoubleUnaryOperator;
@@ -62,6 +64,29 @@ final class PendingStack {
 
     /** The error that interrupted the newest {@link #K_INTERRUPTED} slot. */
     Throwable interruptedBy;
+
+    /** {@link #moves}: no move of this stack's tasks under way or unacknowledged. */
+    static final int MOVES_IDLE = 0;
+    /** {@link #moves}: the stall monitor is moving tasks out of this stack (it set this before its handshake). */
+    static final int MOVES_UNDER_WAY = 1;
+    /** {@link #moves}: a move ended; the owner has not acknowledged it yet ({@link #acknowledgeMoves}). */
+    static final int MOVES_DONE = 2;
+    private static final VarHandle MOVES;
+    static {
+        try {
+            MOVES = MethodHandles.lookup().findVarHandle(PendingStack.class, "moves", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+    /**
+     * The stall monitor's side of moving a stalled worker's private tasks (PROTOCOL.md, "Moving a stalled
+     * worker's tasks"). Written by the monitor (volatile), read by the owner's join with an <em>opaque</em>
+     * load after it pops a task, and reset by the owner (CAS from {@link #MOVES_DONE}). Accessed only
+     * through {@link #MOVES}, with the mode each use names.
+     */
+    @SuppressWarnings("unused")
+    private int moves;
 
     private static final int INITIAL_CAPACITY = 256;
 
@@ -201,6 +226,38 @@ final class PendingStack {
     }
 
     /**
+     * Whether no move of this stack's tasks is under way or unacknowledged. The owner's join asks this
+     * <em>after</em> popping a task (after the stores that pop it), with an opaque load: a plain load the
+     * JIT could hoist above an earlier safepoint poll, an opaque one it cannot; on x86 and ARM it is the
+     * same instruction. True means the stall monitor's handshake with this thread, if one is under way,
+     * came after the pop, so the monitor sees the slot cleared and leaves the task alone (PROTOCOL.md,
+     * "Moving a stalled worker's tasks").
+     */
+    boolean noMoves() {
+        return (int) MOVES.getOpaque(this) == MOVES_IDLE;
+    }
+
+    /**
+     * After a move has ended: acquires what the monitor wrote (the moved tasks' status, their shared
+     * state) and re-enables {@link #noMoves}. A no-op while a move is under way or after none.
+     */
+    void acknowledgeMoves() {
+        if ((int) MOVES.getAcquire(this) == MOVES_DONE) {
+            MOVES.compareAndSet(this, MOVES_DONE, MOVES_IDLE);
+        }
+    }
+
+    /** Monitor side: a move begins; volatile, so it is ordered before the handshake that follows it. */
+    void beginMoves() {
+        MOVES.setVolatile(this, MOVES_UNDER_WAY);
+    }
+
+    /** Monitor side: the move is over; the owner acknowledges it at its next slow join. */
+    void endMoves() {
+        MOVES.setVolatile(this, MOVES_DONE);
+    }
+
+    /**
      * Replaces {@code items} with a fresh, young copy; called at a poll after each GC (PROTOCOL.md,
      * "pending arrays and the G1 barrier").
      */
@@ -313,10 +370,11 @@ final class PendingStack {
      * frame holds stays valid (an out-of-order join must not drain or move them). A published slot can
      * be taken back only while its job is the newest in the published deque.
      *
-     * @return true if the caller now owns the task and must run it; false if the task is published
-     *         and beyond reach (a thief, or this worker's own helping, runs it)
+     * @return {@link #REMOVED_PRIVATE} or {@link #REMOVED_PUBLISHED} if the caller now owns the task and
+     *         must run it ({@link #runRemoved}); {@link #BEYOND_REACH} if the task is published and beyond
+     *         reach (a thief, or this worker's own helping, runs it)
      */
-    boolean removeTask(int i, Job task) {
+    int removeTask(int i, Job task) {
         Worker w = owner;
         // The innermost construct without a slot of its own (a finish, a running task) restores top to
         // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
@@ -325,56 +383,72 @@ final class PendingStack {
             w.poppedTo(i);
             items[i] = null;
             if (i >= base) {
-                return true;
+                return REMOVED_PRIVATE;
             }
             base = i;
             if (w.deque.unpush(task)) {
                 w.reclaimed++;
-                return true;
+                return REMOVED_PUBLISHED;
             }
-            return false;
+            return BEYOND_REACH;
         }
         if (i >= base) {
             items[i] = null;
             words[i << SLOT_SHIFT] = K_EMPTY;
-            return true;
+            return REMOVED_PRIVATE;
         }
         if (w.deque.unpush(task)) {
             items[i] = null; // a published tombstone: drains skip it
             w.reclaimed++;
-            return true;
+            return REMOVED_PUBLISHED;
         }
-        return false;
+        return BEYOND_REACH;
     }
+
+    /** {@link #removeTask}: published, and taken by a thief (or about to be). */
+    static final int BEYOND_REACH = 0;
+    /** {@link #removeTask}: a private slot; the task was never published (the stall monitor may have moved it). */
+    static final int REMOVED_PRIVATE = 1;
+    /** {@link #removeTask}: published and taken back from the deque; the caller settles its scope count. */
+    static final int REMOVED_PUBLISHED = 2;
 
     /**
      * Runs task {@code j}, just taken out of slot {@code slot} by {@link #removeTask}, on the owner's
      * stack under the finish scope of the slot it was forked in (an out-of-order join may run it inside
      * a finish that began after the fork: its asyncs belong to the scope of the fork, as they would had
-     * a thief run it), then settles the scope's count if the task had been published.
+     * a thief run it), then settles the scope's count if the task had been published and taken back
+     * ({@code how == REMOVED_PUBLISHED}). A private task holds no count of its own: if the stall monitor
+     * moved it meanwhile, whoever takes it out of the inbox settles the count the move took.
      */
-    void runRemoved(Job j, int slot) {
+    void runRemoved(Job j, int slot, int how) {
         Worker w = owner;
-        Finish f = w.finishOf(slot);
-        Frame saved = w.scope;
         int t0 = top;
-        if (saved == null ? f != null : saved.finish != f) {
-            w.scope = new Frame(f, t0, saved);
-        }
-        int savedJobBase = w.jobBase;
-        w.jobBase = t0; // a task runs: a joiner inside it helps only with its descendants
+        long frame = w.openFrame(t0, w.finishOf(slot), Worker.FRAME_JOB | Worker.FRAME_SCOPE);
         try {
-            if (!j.runInline()) {
-                w.awaitStolen(j); // claimed elsewhere (a task also submitted by another thread): wait
-            }
+            runClaimed(j);
             drainTo(t0);
         } finally {
-            w.scope = saved;
-            w.jobBase = savedJobBase;
+            w.closeFrame(frame, Worker.FRAME_JOB | Worker.FRAME_SCOPE);
         }
-        Finish counted = j.countedScope();
-        if (counted != null) {
-            counted.release();
+        if (how == REMOVED_PUBLISHED) {
+            Finish counted = j.countedScope();
+            if (counted != null) {
+                counted.release();
+            }
+        }
+    }
+
+    /**
+     * Runs a task this worker holds, claiming it first, or waits for whoever claimed it; a task the
+     * stall monitor moved to the inbox is taken back out of it and run from there (which settles the
+     * scope count the move took), or waited for if another worker took it.
+     */
+    private void runClaimed(Job j) {
+        Worker w = owner;
+        if (j.movedTo(w.pool)) {
+            w.awaitJob(j, 0L);
+        } else if (!j.runInline()) {
+            w.awaitStolen(j); // claimed elsewhere (a task also submitted by another thread): wait
         }
     }
 
@@ -386,14 +460,11 @@ final class PendingStack {
      */
     void runTaskInline(Job j) {
         Worker w = owner;
-        int savedJobBase = w.jobBase;
-        w.jobBase = top;
+        long frame = w.openFrame(top, null, Worker.FRAME_JOB);
         try {
-            if (!j.runInline()) {
-                w.awaitStolen(j);
-            }
+            runClaimed(j);
         } finally {
-            w.jobBase = savedJobBase;
+            w.closeFrame(frame, Worker.FRAME_JOB);
         }
     }
 
@@ -421,13 +492,8 @@ final class PendingStack {
      */
     void runReclaimed(Job j) {
         int t0 = top;
-        // A spawned body's leftovers drain here, one level deeper: a chain of spawns that a thief's
-        // request keeps publishing and this worker keeps taking back nests through this frame as a
-        // private chain does through Spawned.runDetached, so it counts toward the same bound.
-        boolean spawned = j instanceof Spawned;
-        if (spawned) {
-            owner.detachedDepth++;
-        }
+        // A spawned body's leftovers drain here, one level deeper, as a private chain's do through
+        // Spawned.runDetached; its run counts toward the same bound (Spawned.perform).
         try {
             runTaskInline(j);
             drainTo(t0);
@@ -437,9 +503,6 @@ final class PendingStack {
             j.abandon(t);
             throw t;
         } finally {
-            if (spawned) {
-                owner.detachedDepth--;
-            }
             Finish counted = j.countedScope();
             if (counted != null) {
                 counted.release(); // also after an error: the finish must not wait for it forever
@@ -594,10 +657,17 @@ final class PendingStack {
                     case K_LONG_SUPPLIER -> new Calls.LongSupplierCall((LongSupplier) item);
                     case K_DOUBLE_SUPPLIER -> new Calls.DoubleSupplierCall((DoubleSupplier) item);
                     case K_ASYNC -> new Async((Runnable) item);
-                    case K_JOB -> (Job) item;
+                    case K_JOB -> ((Job) item).casForked() ? (Job) item : null;
                     case K_SPAWN -> new Spawned((Runnable) item);
                     default -> throw new IllegalStateException("corrupt pending slot " + b + ": kind " + kind);
                 };
+                if (j == null) {
+                    // A task that is no longer NEW was shared already — the stall monitor moved it to the
+                    // inbox — or cancelled: the slot counts as published (its drain or join finds the job
+                    // elsewhere), and there is nothing to push.
+                    base = b + 1;
+                    continue;
+                }
                 Finish f = kind == K_SPAWN ? null : owner.finishOf(b); // a spawn is detached from scopes
                 Job.Shared sh = j.shared();
                 sh.scope = f;
@@ -616,6 +686,9 @@ final class PendingStack {
                     if (count) {
                         sh.counted = false;
                         f.release();
+                    }
+                    if (kind == K_JOB) {
+                        j.unfork(); // still private: it must not look shared to the owner's next publication
                     }
                     throw t;
                 }

@@ -23,12 +23,19 @@ import java.util.Locale;
  * @param retired     summed counters of workers that have exited (temporary workers)
  * @param queuedSubmissions submissions waiting in the inbox
  * @param blockedWorkers    workers currently inside {@link Weft#blocking}
- * @param stalls            workers found waiting outside {@link Weft#blocking} for about a second while
- *                          holding forks no other worker could run (each also a warning and a
- *                          {@code dev.weft.Stall} JFR event)
+ * @param stalls            workers found holding forks without polling for about a second — waiting
+ *                          outside {@link Weft#blocking}, or running without a fork, join or poll while
+ *                          other workers wanted work (each also a warning and a {@code dev.weft.Stall}
+ *                          JFR event)
+ * @param tasksMoved        {@link Task}s the pool's monitor moved out of such workers, so that other
+ *                          workers could run them
+ * @param saturations       times every worker was blocked while work waited to run and no temporary
+ *                          worker could be added ({@link WeftPool.Builder#maxBlockingWorkers}); each also
+ *                          a warning and a {@code dev.weft.Saturated} JFR event
  */
 public record PoolStats(String pool, int parallelism, long elapsedNanos, List<WorkerStats> workers,
-                        WorkerStats retired, int queuedSubmissions, int blockedWorkers, long stalls) {
+                        WorkerStats retired, int queuedSubmissions, int blockedWorkers, long stalls,
+                        long tasksMoved, long saturations) {
 
     public PoolStats {
         workers = List.copyOf(workers);
@@ -135,9 +142,10 @@ public record PoolStats(String pool, int parallelism, long elapsedNanos, List<Wo
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "WeftPool %s: parallelism %d, %d workers, %.3f s, %d queued, %d blocked%s%n",
+        sb.append(String.format(Locale.ROOT, "WeftPool %s: parallelism %d, %d workers, %.3f s, %d queued, %d blocked%s%s%s%n",
                 pool, parallelism, workers.size(), elapsedNanos / 1e9, queuedSubmissions, blockedWorkers,
-                stalls > 0 ? ", " + stalls + " stalls" : ""));
+                stalls > 0 ? ", " + stalls + " stalls" : "", tasksMoved > 0 ? ", " + tasksMoved + " tasks moved" : "",
+                saturations > 0 ? ", " + saturations + " saturations" : ""));
         String head = "%-8s %12s %12s %9s %9s %9s %7s %9s %7s %8s %10s%n";
         String row = "%-8s %12d %12d %9d %9d %9d %7.1f %9d %7.1f %8.3f %10.1f%n";
         sb.append(String.format(Locale.ROOT, head, "worker", "forked", "run", "stolen", "external", "attempts",

@@ -8,13 +8,13 @@ package dev.weft;
  */
 final class Spawned extends Job {
     /**
-     * Detached forks nested on one worker's stack beyond which {@link WeftPool#spawn} goes to the
-     * inbox ({@link Worker#detachedDepth}; a pool with small worker stacks uses fewer,
-     * {@link WeftPool#maxDetachedNesting}). Each level costs the spawned body's frames plus three of
-     * the drain, so 1,024 levels fit in 1 MiB and far below the default 256 MiB. An inbox hop hands
-     * the chain to a parked worker at 2 workers and more, which costs microseconds: every 256 hops it
-     * slowed a ping-pong of actors by half, every 1,024 (the bound weft-actors and weft-scoop keep
-     * themselves) by little.
+     * Detached forks a worker starts between two of its top-level takes from the inbox, beyond which
+     * {@link WeftPool#spawn} goes to the inbox ({@link Worker#detachedRuns}; a pool with small worker
+     * stacks uses fewer, {@link WeftPool#maxDetachedNesting}). It bounds the nesting of a chain of spawns
+     * on a worker's stack: each level costs the spawned body's frames plus three of the drain, so 1,024
+     * levels fit in 1 MiB and far below the default 256 MiB. An inbox hop hands the chain to a parked
+     * worker at 2 workers and more, which costs microseconds: every 256 hops it slowed a ping-pong of
+     * actors by half, every 1,024 by little.
      */
     static final int MAX_NESTING = 1024;
 
@@ -30,8 +30,12 @@ final class Spawned extends Job {
         WeftPool.currentOrCommon().reportInternalError(cause);
     }
 
+    /** Run by a thief, or taken back and run by its owner: a start of a spawned body on this worker. */
     @Override
     void perform() {
+        if (Thread.currentThread() instanceof Worker w) {
+            w.detachedRuns++;
+        }
         try {
             body.run();
         } catch (Throwable t) {
@@ -45,26 +49,19 @@ final class Spawned extends Job {
      * with its own forks) and outside any finish scope.
      */
     static void runDetached(Worker w, Runnable body) {
-        Frame saved = w.scope;
-        int savedJobBase = w.jobBase;
         PendingStack p = w.pending;
         int t0 = p.top;
-        if (saved != null && saved.finish != null) {
-            w.scope = new Frame(null, t0, saved);
-        }
-        w.jobBase = t0;
-        w.detachedDepth++;
+        long frame = w.openFrame(t0, null, Worker.FRAME_JOB | Worker.FRAME_SCOPE);
+        w.detachedRuns++;
         try {
             body.run();
         } catch (Throwable t) {
             w.pool.reportUncaught(t);
         } finally {
             try {
-                p.drainTo(t0); // the leftovers' spawns run nested here: hence detachedDepth
+                p.drainTo(t0); // the leftovers' spawns run nested here: each counted in detachedRuns
             } finally {
-                w.detachedDepth--;
-                w.scope = saved;
-                w.jobBase = savedJobBase;
+                w.closeFrame(frame, Worker.FRAME_JOB | Worker.FRAME_SCOPE);
             }
         }
     }

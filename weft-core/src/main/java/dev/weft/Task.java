@@ -139,20 +139,29 @@ public abstract class Task<T> extends Job implements Future<T> {
      * <p>No claim: a private slot is touched by its owner only (nobody else can have run it, or be
      * about to), so the only race is with a cancel from another thread, and the completion's CAS settles
      * that: a cancel that lands while the body runs wins and the result is discarded, as for any running
-     * task. The status read skips a task cancelled before it started.
+     * task. The status read skips a task cancelled before it started. The one exception is the stall
+     * monitor, which may move a task out of a worker that has not polled for a second: the opaque load
+     * of {@link PendingStack#noMoves}, after the pop, tells whether such a move may be racing with this
+     * pop, and a task it moved is no longer NEW; either sends the task down the claimed path
+     * (PROTOCOL.md, "Moving a stalled worker's tasks").
      */
     private T runOwn(Worker w, PendingStack p, int i) {
         w.poppedTo(i);
+        // The one construct that opens its frame by hand (Worker.openFrame saves the same jobBase): even
+        // folded to these two stores, the pair's bytecode counts against C2's inlining budget in recursive
+        // task code, and the fork+join pair measured 4% slower with it.
         int savedJobBase = w.jobBase;
         w.jobBase = i;
         try {
-            if (statusPlain() == NEW) {
+            if (ownedAfterPop(p)) {
                 try {
                     result = compute();
                 } catch (Throwable t) {
                     failure = t;
                 }
                 complete(failure == null ? NORMAL : FAILED);
+            } else if (!isFinal()) {
+                runShared(w, p);
             }
             if (p.top != i) {
                 p.drainTo(i);
@@ -161,6 +170,29 @@ public abstract class Task<T> extends Job implements Future<T> {
             w.jobBase = savedJobBase;
         }
         return reportJoin();
+    }
+
+    /**
+     * After its owner popped this task from the private top of pending stack {@code p}: whether the
+     * owner may run it without a claim — it is still NEW, and no move of the stall monitor can have taken
+     * it: {@link PendingStack#noMoves}, read after the pop (PROTOCOL.md, "Moving a stalled worker's tasks").
+     */
+    boolean ownedAfterPop(PendingStack p) {
+        return statusPlain() == NEW && p.noMoves();
+    }
+
+    /**
+     * The claimed path of {@link #runOwn}: the stall monitor moved this task to the inbox (take it back
+     * from there, or wait for the worker that took it), or a move is under way on this worker (claim it
+     * like any shared task: whichever of this CAS and the monitor's comes first decides).
+     */
+    private void runShared(Worker w, PendingStack p) {
+        p.acknowledgeMoves();
+        if (movedTo(w.pool)) {
+            w.awaitJob(this, 0L);
+        } else if (!runInline()) {
+            w.awaitStolen(this);
+        }
     }
 
     /**
@@ -271,11 +303,13 @@ public abstract class Task<T> extends Job implements Future<T> {
         if (forkedOn != w || i < 0 || i >= p.top || p.items[i] != this) {
             return false;
         }
-        if (p.removeTask(i, this)) {
-            p.runRemoved(this, i);
-            return true;
+        p.acknowledgeMoves(); // a slow join: let the fast path see the end of a move again
+        int how = p.removeTask(i, this);
+        if (how == PendingStack.BEYOND_REACH) {
+            return false;
         }
-        return false;
+        p.runRemoved(this, i, how);
+        return true;
     }
 
     /** Whether this task was never forked, invoked or submitted (it could never complete). */
@@ -311,11 +345,12 @@ public abstract class Task<T> extends Job implements Future<T> {
 
     /**
      * Attempts to cancel: succeeds unless the task already completed. A cancelled task that has not
-     * started never runs; one that is running finishes, but its result is discarded.
+     * started never runs; one that is running finishes, but its result is discarded. Returns whether
+     * the task is now cancelled (by this call or an earlier one), as {@code ForkJoinTask.cancel} does.
      */
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        return tryCancel();
+        return tryCancel() || status() == CANCELLED;
     }
 
     @Override
@@ -485,7 +520,7 @@ public abstract class Task<T> extends Job implements Future<T> {
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
             if (!tryCancel()) {
-                return false;
+                return status() == CANCELLED; // cancelled earlier: nothing more to interrupt
             }
             try {
                 if (mayInterruptIfRunning) {

@@ -714,8 +714,7 @@ public final class Weft {
         Finish f = new Finish();
         PendingStack p = w.pending;
         int t0 = p.top;
-        Frame saved = w.scope;
-        w.scope = new Frame(f, t0, saved);
+        long frame = w.openFrame(t0, f, Worker.FRAME_SCOPE);
         Throwable failure = null;
         try {
             body.accept(f);
@@ -728,7 +727,7 @@ public final class Weft {
         } catch (Throwable t) {
             failure = TaskFailedException.combine(failure, t);
         } finally {
-            w.scope = saved;
+            w.closeFrame(frame, Worker.FRAME_SCOPE);
         }
         failure = TaskFailedException.combine(failure, f.failure());
         if (failure != null) {
@@ -880,7 +879,7 @@ public final class Weft {
         if (w == null) {
             return action.block();
         }
-        return w.pool.block(w, action);
+        return w.pool.workforce.block(w, action);
     }
 
     // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@ package dev.weft;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -57,46 +56,36 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     final boolean daemon;
     final Thread.UncaughtExceptionHandler handler;
     private final int parallelism;
-    private final long stackSize;
     /**
-     * Detached forks that may run nested on one worker's stack before a spawn goes to the inbox
-     * ({@link Worker#detachedDepth}): {@link Spawned#MAX_NESTING}, fewer on small stacks (a level takes
-     * up to about half a kilobyte while the code is still interpreted).
+     * Detached forks a worker may start between two of its top-level inbox takes before a spawn goes to
+     * the inbox ({@link Worker#detachedRuns}): {@link Spawned#MAX_NESTING}, fewer on small stacks (they
+     * may all nest, and a level takes up to about half a kilobyte while the code is still interpreted).
      */
     final int maxDetachedNesting;
-    private final int maxBlockingWorkers;
     private final boolean isCommon;
     /** log2 of 8 × parallelism, rounded up: loops divide their range by this with a shift. */
     final int chunkShift;
     private final GcListener gcListener;
-    /** How long a worker may stay parked in an idle pool before it exits ({@link Builder#keepAlive}). */
-    final long keepAliveNanos;
+    /** The stall monitor's sampling period and the samples without progress that make a stall. */
+    final long stallPeriodNanos;
+    final int stallSamples;
     /**
-     * Core workers that exited after the keep-alive in an idle pool and are started again when work
-     * comes ({@link #wakeOne}); written under {@link #lock}.
+     * Stalls the monitor diagnosed: a worker that held private forks and did not poll for about a second,
+     * waiting outside Weft or running without a fork, join or poll.
      */
-    volatile int missingWorkers;
-    /** Workers the {@link StallMonitor} sees stuck in a foreign wait; they count as blocked. */
-    volatile int stalledWorkers;
-    /** Whether a {@link StallMonitor} thread runs; guarded by {@link #lock}. */
-    private boolean monitorRunning;
-    /** Stalls the monitor diagnosed (a worker waiting outside Weft while holding private forks). */
     final AtomicLong stalls = new AtomicLong();
+    /** Tasks the monitor moved out of stalled workers to the inbox ({@link TaskMoves}). */
+    final AtomicLong tasksMoved = new AtomicLong();
+    /** Times the monitor found every worker blocked while work waited and no spare could be added. */
+    final AtomicLong saturations = new AtomicLong();
 
     final Sleep sleep = new Sleep();
-    /** The workers, core and spare; replaced as a whole (copy on write) when a spare comes or goes. */
-    volatile Worker[] workers;
+    /** The workers, their counts and the lock under which they change (PROTOCOL.md, "Workforce"). */
+    final Workforce workforce;
     private final ConcurrentLinkedQueue<Job> inbox = new ConcurrentLinkedQueue<>();
-    private final Object lock = new Object();
+    /** RUNNING, SHUTDOWN or STOP; changed under {@link Workforce#lock}, read racily. */
     private volatile int runState = RUNNING;
-    private int liveWorkers;
-    /** Live temporary workers; written under {@link #lock}, read racily by idle spares. */
-    private volatile int liveSpares;
-    private int nextIndex;
-    private final AtomicInteger blockedWorkers = new AtomicInteger();
     private final CountDownLatch terminated = new CountDownLatch(1);
-    /** Counters of workers that have exited (spares), folded into the totals. */
-    private final PoolStats.Accumulator retired = new PoolStats.Accumulator();
     private volatile long statsEpochNanos = System.nanoTime();
 
     /** A pool with one worker per available processor. */
@@ -121,33 +110,16 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         this.parallelism = b.parallelism;
         this.name = b.name != null ? b.name : "weft-" + POOL_IDS.incrementAndGet();
         this.daemon = b.daemon;
-        this.stackSize = b.stackSize;
         long stack = b.stackSize > 0 ? b.stackSize : 1L << 20; // 0: the platform's default, 1 MiB on Linux
         this.maxDetachedNesting = (int) Math.max(16, Math.min(Spawned.MAX_NESTING, stack / 2048));
-        this.maxBlockingWorkers = b.maxBlockingWorkers;
         this.handler = b.handler;
         this.isCommon = isCommon;
         this.chunkShift = 32 - Integer.numberOfLeadingZeros(8 * parallelism - 1);
-        this.keepAliveNanos = b.keepAliveNanos;
-        Worker[] ws = new Worker[parallelism];
-        synchronized (lock) {
-            for (int i = 0; i < parallelism; i++) {
-                ws[i] = newWorker(false);
-            }
-            liveWorkers = parallelism;
-            workers = ws;
-        }
-        for (Worker w : ws) {
-            w.start();
-        }
+        this.stallPeriodNanos = b.stallPeriodNanos;
+        this.stallSamples = b.stallSamples;
+        this.workforce = new Workforce(this, b.stackSize, b.maxBlockingWorkers, b.keepAliveNanos);
+        workforce.start(parallelism);
         gcListener = GcListener.register(this);
-        monitorRunning = true;
-        StallMonitor.start(this);
-    }
-
-    private Worker newWorker(boolean spare) {
-        int i = nextIndex++;
-        return new Worker(this, i, spare, name + (spare ? "-spare-" : "-worker-") + i, stackSize);
     }
 
     /** A builder for pools with non-default settings. */
@@ -178,7 +150,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      * plus temporary workers added while others block. A racy read, for monitoring.
      */
     public int poolSize() {
-        return workers.length;
+        return workforce.workers.length;
     }
 
     /**
@@ -187,7 +159,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      */
     public int activeWorkers() {
         int n = 0;
-        for (Worker w : workers) {
+        for (Worker w : workforce.workers) {
             int st = w.state;
             if (st == Worker.RUNNING || st == Worker.BLOCKED) {
                 n++;
@@ -278,10 +250,18 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      * current task, join half, finish or loop chunk drains it) or earlier on a hungry worker that takes
      * it. It belongs to no {@link Weft#finish} scope: a finish neither counts it nor waits for it
      * (though one may run it on its way out), and an {@code async} inside it throws. Called from any
-     * other thread — or when the worker already holds 1,024 unrun forks, which bounds its memory, or
-     * runs 1,024 detached forks nested in each other (a chain of spawns, each run as its predecessor
-     * ends, goes one level deeper per hop; fewer on worker stacks under 2 MiB), which bounds its stack
-     * — it goes to the pool's inbox, as {@link #execute} does.
+     * other thread, or when the worker already holds 1,024 unrun forks (which bounds its memory), it
+     * goes to the pool's inbox, as {@link #execute} does.
+     *
+     * <p><b>The chain bound.</b> A worker also sends its spawns to the inbox once it has started 1,024
+     * detached forks (fewer on worker stacks under 2 MiB) since it last took a job from the inbox in its
+     * own loop, with an empty stack; it counts again from zero after such a take. A chain of spawns —
+     * each body spawning the next, as a message send to an idle actor does, each run as its predecessor
+     * ends — goes one level deeper on the worker's stack per hop, so this bounds the stack. It is also
+     * the fairness rule message-passing models need: a worker that keeps running spawned chains (a
+     * ping-pong, a ring, a receiver re-spawning itself after a batch) goes through the inbox at least
+     * every 1,024 starts, behind the submissions already queued there (first in, first out), so it
+     * starves neither submissions nor other receivers. Models keep no chain counter of their own.
      *
      * <p>Nothing waits for the task, so its failure goes to the pool's uncaught exception handler, as
      * for {@code execute}. Each call starts the task once: spawning the same {@code Runnable} object
@@ -298,7 +278,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         Objects.requireNonNull(task, "task");
         if (Thread.currentThread() instanceof Worker w && w.pool == this) {
             PendingStack p = w.pending;
-            if (p.privateCount() < Weft.ASYNC_PENDING_LIMIT && w.detachedDepth < maxDetachedNesting) {
+            if (p.privateCount() < Weft.ASYNC_PENDING_LIMIT && w.detachedRuns < maxDetachedNesting) {
                 p.pushObject(task, PendingStack.K_SPAWN);
                 if (w.signal() != 0) {
                     w.onSignal();
@@ -451,7 +431,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         if (runState != RUNNING) {
             // Shutdown raced with this submission. Workers decide to exit under the lock only when the
             // inbox is empty, so either the job is still here (reject it) or a worker took it.
-            synchronized (lock) {
+            synchronized (workforce.lock) {
                 if (inbox.remove(j)) {
                     throw rejected();
                 }
@@ -459,8 +439,21 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
         // The offer is a CAS, ordered before these reads: a worker about to park either sees the job in
         // its rescan or is seen here as parked (PROTOCOL.md, "sleep").
-        if (sleep.searching() == 0 && (sleep.parked() > 0 || missingWorkers > 0)) {
-            wakeOne();
+        if (sleep.searching() == 0 && (sleep.parked() > 0 || workforce.missingWorkers > 0)) {
+            workforce.wakeOne();
+        }
+    }
+
+    /**
+     * Queues a task the stall monitor moved out of a stalled worker's pending stack ({@link TaskMoves})
+     * and wakes a worker for it. Not a submission: the task was accepted when it was forked, so it is
+     * queued after {@code shutdown()} too (workers exit only once the inbox is empty).
+     */
+    void acceptMoved(Job j) {
+        j.shared().inbox = this; // published by the offer
+        inbox.offer(j);
+        if (sleep.searching() == 0 && (sleep.parked() > 0 || workforce.missingWorkers > 0)) {
+            workforce.wakeOne();
         }
     }
 
@@ -495,180 +488,9 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         }
     }
 
-    // ---------------------------------------------------------------------------------------------
-    // Waking
-
-    /**
-     * Wakes one parked worker, counting it as searching on its behalf; if none is parked but core
-     * workers exited after the keep-alive, starts one instead. No-op otherwise.
-     */
-    void wakeOne() {
-        if (sleep.parked() > 0) {
-            Worker[] ws = workers;
-            int n = ws.length;
-            int start = (int) (Thread.currentThread().threadId() % n);
-            for (int i = 0; i < n; i++) {
-                Worker w = ws[(start + i) % n];
-                if (w.claimParked()) {
-                    sleep.parkedToSearching();
-                    LockSupport.unpark(w);
-                    return;
-                }
-            }
-        }
-        if (missingWorkers > 0) {
-            restartWorker();
-        }
-    }
-
-    /** Starts a core worker in place of one that exited after the keep-alive. */
-    private void restartWorker() {
-        Worker w;
-        boolean startMonitor;
-        synchronized (lock) {
-            if (missingWorkers == 0 || runState != RUNNING) {
-                return;
-            }
-            missingWorkers--;
-            w = newWorker(false);
-            liveWorkers++;
-            Worker[] ws = Arrays.copyOf(workers, workers.length + 1);
-            ws[ws.length - 1] = w;
-            workers = ws;
-            startMonitor = !monitorRunning;
-            monitorRunning = true;
-        }
-        w.start();
-        if (startMonitor) {
-            StallMonitor.start(this);
-        }
-    }
-
-    /**
-     * Called by the monitor between samples: it stops once no worker is left (all exited after the
-     * keep-alive, or the pool terminated), so an unused pool holds no thread at all; {@link
-     * #restartWorker} starts it again.
-     */
-    boolean monitorMayStop() {
-        synchronized (lock) {
-            if (workers.length == 0) {
-                monitorRunning = false;
-                return true;
-            }
-            return false;
-        }
-    }
-
-    /**
-     * Whether a worker parked for the keep-alive may exit: the pool is running and entirely idle (every
-     * worker parked, nothing queued or blocked). Racy; {@link #trim} decides under the lock.
-     */
-    boolean idleEverywhere() {
-        return runState == RUNNING && sleep.parked() >= workers.length && inbox.isEmpty()
-                && blockedWorkers.get() == 0;
-    }
-
-    /**
-     * Counts core worker {@code w} as missing before it exits after the keep-alive. The caller then
-     * rescans for work (Dekker with a submitter, which queues and then reads {@link #missingWorkers}).
-     */
-    boolean trim(Worker w) {
-        synchronized (lock) {
-            if (runState != RUNNING) {
-                return false;
-            }
-            missingWorkers++;
-            return true;
-        }
-    }
-
-    /**
-     * A trimmed worker found work in its last rescan and stays. Returns false if a submitter already
-     * started a replacement: the worker is then surplus and exits at its next idle period.
-     */
-    boolean untrim(Worker w) {
-        synchronized (lock) {
-            if (missingWorkers > 0) {
-                missingWorkers--;
-                return true;
-            }
-            return false;
-        }
-    }
-
-    /** Sets HUNGRY on every running worker: the standing request of the last searcher to park. */
-    void signalAllRunning() {
-        for (Worker w : workers) {
-            if (w.state == Worker.RUNNING) {
-                w.signalHungry();
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // Blocking and spare workers
-
-    <T, X extends Exception> T block(Worker w, Weft.Blocker<T, X> blocker) throws X {
-        if (w.state == Worker.BLOCKED) {
-            return blocker.block(); // nested: this worker is already counted and compensated
-        }
-        PendingStack p = w.pending;
-        if (p.privateCount() > 0) {
-            // Hand the latent work to others while this worker cannot serve requests.
-            p.publishAll();
-            w.afterDirectPublication();
-        }
-        blockedWorkers.incrementAndGet();
-        boolean compensated = compensate();
-        Events.Blocked ev = Events.blockedBegin();
-        int saved = w.state;
-        w.state = Worker.BLOCKED;
-        long t0 = System.nanoTime();
-        try {
-            return blocker.block();
-        } finally {
-            w.blockedNanos += System.nanoTime() - t0;
-            w.state = saved;
-            blockedWorkers.decrementAndGet();
-            Events.blockedEnd(ev, this, w, compensated);
-        }
-    }
-
-    /**
-     * Makes up for a worker that is about to block: wakes a parked worker if there is one, else adds a
-     * spare worker while fewer spares than blocked workers exist and the bound allows. Never throws:
-     * at the bound the blocking simply proceeds without compensation.
-     */
-    private boolean compensate() {
-        if (sleep.parked() > 0) {
-            wakeOne();
-            return true;
-        }
-        Worker spare;
-        synchronized (lock) {
-            // Also after shutdown: the blocked worker's task is still running and may wait for work
-            // that only another worker can run; the spare exits once the pool has drained.
-            if (liveWorkers == 0 || liveSpares >= maxBlockingWorkers
-                    || liveSpares >= blockedWorkers.get() + stalledWorkers) {
-                return false;
-            }
-            spare = newWorker(true);
-            liveSpares++;
-            liveWorkers++;
-            Worker[] ws = Arrays.copyOf(workers, workers.length + 1);
-            ws[ws.length - 1] = spare;
-            workers = ws;
-        }
-        spare.start();
-        return true;
-    }
-
-    // ---------------------------------------------------------------------------------------------
-    // Lifecycle
-
-    /** Whether there are more temporary workers than blocked workers (an idle spare may leave). */
-    boolean spareSurplus() {
-        return liveSpares > blockedWorkers.get() + stalledWorkers;
+    /** Whether the inbox holds no submission (racy). */
+    boolean inboxEmpty() {
+        return inbox.isEmpty();
     }
 
     /** Whether work any worker could run is waiting: a submission, or a published job. */
@@ -676,7 +498,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         if (!inbox.isEmpty()) {
             return true;
         }
-        for (Worker w : workers) {
+        for (Worker w : workforce.workers) {
             if (!w.deque.isEmpty()) {
                 return true;
             }
@@ -684,80 +506,56 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         return false;
     }
 
-    /**
-     * Called by the {@link StallMonitor} when workers are stuck in foreign waits while visible work
-     * waits and no worker is idle: adds a temporary worker, as {@link Weft#blocking} would have.
-     */
-    void compensateStall() {
-        compensate();
+    /** Jobs waiting to run where any worker could take them: the inbox and the published deques (racy). */
+    int waitingJobs() {
+        int n = inbox.size();
+        for (Worker w : workforce.workers) {
+            n += w.deque.size();
+        }
+        return n;
     }
 
-    /**
-     * An idle spare's decision to leave, taken under the lock that {@link #compensate} holds while it
-     * decides whether to add a spare: the spare stops counting at once. (Deciding outside the lock let
-     * a leaving spare still count as live, and a worker that blocked just then got no compensation: a
-     * hang.) Returns false if the spare is needed after all.
-     */
-    boolean retireSpare(Worker w) {
-        synchronized (lock) {
-            if (liveSpares > blockedWorkers.get() + stalledWorkers) {
-                liveSpares--;
-                w.retired = true;
-                return true;
-            }
-            return false;
-        }
-    }
-
-    /** Whether an idle worker may exit: the pool is shut down and the inbox is empty. */
-    boolean mayExit() {
-        if (runState == RUNNING) {
-            return false;
-        }
-        synchronized (lock) {
-            return inbox.isEmpty();
-        }
-    }
-
-    void onWorkerExit(Worker w) {
-        boolean last;
-        synchronized (lock) {
-            retired.add(w, statsEpochNanos);
-            if (w.spare && !w.retired) {
-                liveSpares--;
-            }
-            Worker[] ws = workers;
-            Worker[] rest = new Worker[ws.length - 1];
-            int k = 0;
-            for (Worker x : ws) {
-                if (x != w && k < rest.length) {
-                    rest[k++] = x;
-                }
-            }
-            workers = k == rest.length ? rest : Arrays.copyOf(rest, k);
-            last = --liveWorkers == 0;
-        }
-        if (last && runState != RUNNING) {
-            gcListener.unregister();
-            terminated.countDown();
-        }
-    }
+    // ---------------------------------------------------------------------------------------------
+    // Lifecycle
 
     void reportInternalError(Throwable t) {
+        Thread me = Thread.currentThread();
         Thread.UncaughtExceptionHandler h = handler != null ? handler : Thread.getDefaultUncaughtExceptionHandler();
         if (h != null) {
-            h.uncaughtException(Thread.currentThread(), t);
+            dispatch(h, me, t);
         } else {
-            System.err.println("weft: internal error in " + Thread.currentThread().getName());
-            t.printStackTrace();
+            try {
+                System.err.println("weft: internal error in " + me.getName());
+                t.printStackTrace();
+            } catch (Throwable ignored) {
+                // nowhere left to report it
+            }
         }
     }
 
     /** Reports the failure of a job nobody joins (an {@code execute}d runnable). */
     void reportUncaught(Throwable t) {
         Thread me = Thread.currentThread();
-        Thread.UncaughtExceptionHandler h = handler != null ? handler : me.getUncaughtExceptionHandler();
-        h.uncaughtException(me, t);
+        dispatch(handler != null ? handler : me.getUncaughtExceptionHandler(), me, t);
+    }
+
+    /**
+     * Hands {@code t} to an uncaught exception handler. A handler that throws must not take the calling
+     * worker (or the monitor) with it: as the JVM does for a thread's own handler, its exception is
+     * printed and dropped.
+     */
+    private static void dispatch(Thread.UncaughtExceptionHandler h, Thread thread, Throwable t) {
+        try {
+            h.uncaughtException(thread, t);
+        } catch (Throwable again) {
+            try {
+                System.err.print("weft: exception thrown from the uncaught exception handler in thread \""
+                        + thread.getName() + "\": ");
+                again.printStackTrace();
+            } catch (Throwable ignored) {
+                // nowhere left to report it
+            }
+        }
     }
 
     /**
@@ -769,12 +567,12 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         if (isCommon) {
             return;
         }
-        synchronized (lock) {
+        synchronized (workforce.lock) {
             if (runState == RUNNING) {
                 runState = SHUTDOWN;
             }
         }
-        wakeAllParked();
+        workforce.wakeAllParked();
         checkTerminated();
     }
 
@@ -788,7 +586,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             return List.of();
         }
         List<Runnable> pending = new ArrayList<>();
-        synchronized (lock) {
+        synchronized (workforce.lock) {
             runState = STOP;
             for (Job j; (j = inbox.poll()) != null; ) {
                 if (!j.tryCancel()) {
@@ -801,35 +599,29 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
                 }
             }
         }
-        for (Worker w : workers) {
+        for (Worker w : workforce.workers) {
             w.interrupt();
         }
-        wakeAllParked();
+        workforce.wakeAllParked();
         checkTerminated();
         return pending;
     }
 
-    private void wakeAllParked() {
-        for (Worker w : workers) {
-            if (w.claimParked()) {
-                sleep.parkedToSearching();
-            }
-            LockSupport.unpark(w);
+    private void checkTerminated() {
+        if (workforce.noneLive()) {
+            terminate();
         }
     }
 
-    private void checkTerminated() {
-        synchronized (lock) {
-            if (liveWorkers == 0) {
-                gcListener.unregister();
-                terminated.countDown();
-            }
-        }
+    /** The last worker of a pool that is shut down has exited. */
+    void terminate() {
+        gcListener.unregister();
+        terminated.countDown();
     }
 
     /** After a garbage collection: ask every worker to renew its pending arrays at its next poll. */
     void afterGc() {
-        for (Worker w : workers) {
+        for (Worker w : workforce.workers) {
             w.requestRenewal();
         }
     }
@@ -837,6 +629,11 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     @Override
     public boolean isShutdown() {
         return runState != RUNNING;
+    }
+
+    /** Whether the pool accepts submissions: not shut down. */
+    boolean isRunning() {
+        return runState == RUNNING;
     }
 
     /** Whether {@link #shutdownNow()} was called: running tasks are asked (interrupted) to stop. */
@@ -897,11 +694,11 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
 
     /** If the pool looks quiescent, the number of jobs its workers have started so far; else -1. */
     private long quiescentRuns() {
-        if (!inbox.isEmpty() || blockedWorkers.get() > 0) {
+        if (!inbox.isEmpty() || workforce.blocked() > 0) {
             return -1L;
         }
         long runs = 0L;
-        for (Worker w : workers) {
+        for (Worker w : workforce.workers) {
             int st = w.state;
             if ((st != Worker.SEARCHING && st != Worker.PARKED) || !w.deque.isEmpty()) {
                 return -1L;
@@ -954,11 +751,11 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      */
     String debugState() {
         StringBuilder sb = new StringBuilder();
-        sb.append("  inbox ").append(inbox.size()).append(", blocked ").append(blockedWorkers.get())
-                .append(", spares ").append(liveSpares).append(", stalled ").append(stalledWorkers)
+        sb.append("  inbox ").append(inbox.size()).append(", blocked ").append(workforce.blocked())
+                .append(", spares ").append(workforce.spares()).append(", stalled ").append(workforce.stalledWorkers)
                 .append(", searching ").append(sleep.searching()).append(", parked ").append(sleep.parked())
                 .append('\n');
-        for (Worker w : workers) {
+        for (Worker w : workforce.workers) {
             PendingStack p = w.pending;
             sb.append("  ").append(w.getName()).append(" state ").append(w.state).append(" signal ")
                     .append(w.signal).append(" weftWaits ").append(w.weftWaits).append(" top ").append(p.top)
@@ -992,18 +789,18 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
 
     /** A snapshot of the pool's counters since creation or the last {@link #resetStats()}. */
     public PoolStats stats() {
-        Worker[] ws = workers;
+        Worker[] ws = workforce.workers;
         long now = System.nanoTime();
         List<PoolStats.WorkerStats> per = new ArrayList<>(ws.length);
         for (Worker w : ws) {
             per.add(w.counters(now, statsEpochNanos));
         }
         PoolStats.WorkerStats gone;
-        synchronized (lock) {
-            gone = retired.snapshot();
+        synchronized (workforce.lock) {
+            gone = workforce.retired.snapshot();
         }
         return new PoolStats(name, parallelism, now - statsEpochNanos, per, gone,
-                inbox.size(), blockedWorkers.get(), stalls.get());
+                inbox.size(), workforce.blocked(), stalls.get(), tasksMoved.get(), saturations.get());
     }
 
     /**
@@ -1011,18 +808,18 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      * approximate (a worker may complete an increment concurrently).
      */
     public void resetStats() {
-        for (Worker w : workers) {
+        for (Worker w : workforce.workers) {
             w.resetCounters();
         }
-        synchronized (lock) {
-            retired.clear();
+        synchronized (workforce.lock) {
+            workforce.retired.clear();
         }
         statsEpochNanos = System.nanoTime();
     }
 
     @Override
     public String toString() {
-        return "WeftPool[" + name + ", parallelism=" + parallelism + ", workers=" + workers.length
+        return "WeftPool[" + name + ", parallelism=" + parallelism + ", workers=" + workforce.workers.length
                 + (isShutdown() ? (isTerminated() ? ", terminated" : ", shutting down") : "") + "]";
     }
 
@@ -1035,8 +832,20 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         private int maxBlockingWorkers = 128;
         private Thread.UncaughtExceptionHandler handler;
         private long keepAliveNanos = TimeUnit.SECONDS.toNanos(60);
+        private long stallPeriodNanos = StallMonitor.PERIOD_NANOS;
+        private int stallSamples = StallMonitor.STALL_SAMPLES;
 
         private Builder() {
+        }
+
+        /**
+         * The stall monitor's sampling period and the samples without progress that make a stall (default
+         * 250 ms and 4). Not an API: stress tests sample every millisecond to race many moves.
+         */
+        Builder stallSampling(long periodNanos, int samples) {
+            this.stallPeriodNanos = periodNanos;
+            this.stallSamples = samples;
+            return this;
         }
 
         /**

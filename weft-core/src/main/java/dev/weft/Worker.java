@@ -2,7 +2,6 @@ package dev.weft;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A worker thread of a {@link WeftPool}: it runs jobs, keeps its latent forks in its private
@@ -27,14 +26,6 @@ final class Worker extends WorkerPadding2 {
     static final int BLOCKED = 3;
 
     /**
-     * An idle worker searches for at least this many rounds (each probes every victim once) and at least
-     * {@link #SPIN_NANOS} before it parks: programs with short sequential gaps between parallel phases
-     * (a loop per relaxation step) would otherwise park their thieves between phases and pay a wake-up
-     * (tens of microseconds) for each.
-     */
-    private static final int SPIN_ROUNDS = 64;
-    private static final long SPIN_NANOS = 50_000L;
-    /**
      * A waiting joiner with nothing to help with spins at least this many times and this long before it
      * parks for a while: a stolen half often completes within microseconds, and waking a parked thread
      * costs tens of microseconds on a virtual machine.
@@ -42,20 +33,16 @@ final class Worker extends WorkerPadding2 {
     private static final int JOIN_SPINS = 128;
     private static final long JOIN_SPIN_NANOS = 50_000L;
     private static final long JOIN_PARK_NANOS = 50_000L;
-    /** How long an idle temporary worker waits before checking whether it is still needed. */
-    private static final long SPARE_KEEP_ALIVE_NANOS = 1_000_000_000L;
     /** Most published jobs a worker keeps waiting for thieves; see {@link #onSignal}. */
     static final int PUBLISHED_LIMIT = 8;
     /** Nesting bound for helping inside a join, so that helping cannot grow the stack without limit. */
     private static final int MAX_HELP_DEPTH = 32;
 
     private static final VarHandle SIGNAL;
-    private static final VarHandle PARK_STATE;
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             SIGNAL = l.findVarHandle(WorkerSignal.class, "signal", int.class);
-            PARK_STATE = l.findVarHandle(Worker.class, "parkState", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -87,15 +74,16 @@ final class Worker extends WorkerPadding2 {
      */
     int pauseDepth;
     /**
-     * How many detached forks ({@link Spawned}) are running nested on this worker's stack right now.
-     * A chain of spawns — each body spawning the next, as actors and SCOOP handlers do per message —
-     * runs one level deeper per hop, since each spawned body drains its leftovers in its own frame;
-     * {@link WeftPool#spawn} sends a spawn to the inbox once this reaches
-     * {@link WeftPool#maxDetachedNesting}, so the stack unwinds and the chain goes on from a top-level
-     * take.
-     * Owner-only.
+     * How many detached forks ({@link Spawned}) this worker has started since it last took a job from the
+     * inbox in its top-level loop (PROTOCOL.md, "Detached forks"). {@link WeftPool#spawn} sends a spawn
+     * to the inbox once this reaches {@link WeftPool#maxDetachedNesting}. A chain of spawns — each body
+     * spawning the next, as actors and SCOOP handlers do per message — runs one level deeper per hop,
+     * since each spawned body drains its leftovers in its own frame; every level is one start, and the
+     * count is reset only with an empty stack, so it bounds the nesting. It also makes a worker that keeps
+     * running spawned chains (a ping-pong, a ring, a receiver re-spawning itself) go through the inbox,
+     * first in first out behind the submissions already there, at least every so many starts. Owner-only.
      */
-    int detachedDepth;
+    int detachedRuns;
     /**
      * The pending stack's height when the outermost paused region began (lowered by {@link #poppedTo}),
      * {@link #NOT_PAUSED} outside one: slots at or above it are never published
@@ -103,21 +91,19 @@ final class Worker extends WorkerPadding2 {
      */
     int pauseBase = NOT_PAUSED;
     static final int NOT_PAUSED = Integer.MAX_VALUE;
-    // Monitor-owned stall tracking (see StallMonitor).
-    int stallSamples;
-    long stallProgress;
-    boolean stallReported;
-    /** A core worker in excess after a keep-alive race ({@link WeftPool#untrim}); exits when idle. */
+    /** The stall monitor's record of this worker; monitor-owned. */
+    final StallMonitor.Watch watch = new StallMonitor.Watch();
+    /** A core worker in excess after a keep-alive race ({@link Workforce#untrim}); exits when idle. */
     boolean surplus;
-    /** A spare that has left the count of live spares ({@link WeftPool#retireSpare}); owner-written. */
+    /** A spare that has left the count of live spares ({@link Workforce#retireSpare}); owner-written. */
     boolean retired;
     final PendingStack pending = new PendingStack(this);
     final PublishedDeque deque = new PublishedDeque();
     /** Innermost finish scope frame of the code this worker runs; see {@link Frame}. */
     Frame scope;
     volatile int state = RUNNING;
-    /** 1 while parked and not yet claimed by a waker (Sleep protocol). */
-    volatile int parkState;
+    /** This worker's half of the idle protocol: searching, parking, leaving (PROTOCOL.md, "Sleep"). */
+    final Idle idle = new Idle(this);
     private int helpDepth;
     private int seed;
 
@@ -142,6 +128,20 @@ final class Worker extends WorkerPadding2 {
     /** Jobs this worker took from elsewhere to run (stolen, submitted, taken back): a sign of progress. */
     long jobsTaken() {
         return steals + submissionsRun + reclaimed;
+    }
+
+    /**
+     * A count that moves whenever this worker forks, publishes (it polled while somebody was hungry) or
+     * takes a job: the stall monitor's sign of life. Racy reads of owner-written counters.
+     */
+    long progress() {
+        return pending.forks + forksSplit + published + jobsTaken();
+    }
+
+    /** Private slots this worker could publish: those below a paused region. Racy outside the owner. */
+    int publishableCount() {
+        PendingStack p = pending;
+        return Math.min(p.top, pauseBase) - p.base;
     }
 
     /** This worker's counters now; idle time includes the idle period in progress. */
@@ -307,8 +307,8 @@ final class Worker extends WorkerPadding2 {
     void afterDirectPublication() {
         VarHandle.fullFence();
         Sleep sleep = pool.sleep;
-        if ((sleep.parked() > 0 || pool.missingWorkers > 0) && deque.size() > sleep.searching()) {
-            pool.wakeOne();
+        if ((sleep.parked() > 0 || pool.workforce.missingWorkers > 0) && deque.size() > sleep.searching()) {
+            pool.workforce.wakeOne();
         }
     }
 
@@ -370,17 +370,19 @@ final class Worker extends WorkerPadding2 {
 
     @Override
     public void run() {
+        boolean orderly = false;
         try {
             for (;;) {
                 Job j;
                 try {
-                    j = acquire();
+                    j = idle.acquire();
                 } catch (Throwable t) {
                     // Out of memory while searching, most likely: report and keep serving.
                     pool.reportInternalError(t);
                     continue;
                 }
                 if (j == null) {
+                    orderly = true;
                     return;
                 }
                 state = RUNNING;
@@ -389,11 +391,19 @@ final class Worker extends WorkerPadding2 {
                 if (!pool.isStopping()) {
                     Thread.interrupted();
                 }
-                runJob(j);
-                checkPauseBalanced();
+                try {
+                    runJob(j);
+                    checkPauseBalanced();
+                } catch (Throwable t) {
+                    // Nothing of the job's own gets here (runJob settles it); an error in the bookkeeping
+                    // around it must not end the worker: report it and keep serving.
+                    pool.reportInternalError(t);
+                }
             }
         } finally {
-            pool.onWorkerExit(this);
+            // A worker that leaves any other way (an error even the reports above could not survive) is
+            // replaced, so that queued work still runs (Workforce.onWorkerExit).
+            pool.workforce.onWorkerExit(this, orderly);
         }
     }
 
@@ -409,14 +419,9 @@ final class Worker extends WorkerPadding2 {
         sh.frameBase = t0;
         sh.runner = this; // volatile: publishes frameBase to helping joiners
         Finish f = sh.scope;
-        Frame saved = scope;
-        int savedJobBase = jobBase;
-        jobBase = t0;
-        if (f != null || saved != null) {
-            // A job without a scope gets a frame without one, so that its asyncs do not join whatever
-            // finish this worker happens to be inside (it may be helping from one).
-            scope = new Frame(f, t0, saved);
-        }
+        // A job without a scope gets a frame without one, so that its asyncs do not join whatever finish
+        // this worker happens to be inside (it may be helping from one).
+        long frame = openFrame(t0, f, FRAME_JOB | FRAME_SCOPE);
         try {
             // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
             // the job done must not miss asyncs it spawned that are still private to this worker.
@@ -438,11 +443,60 @@ final class Worker extends WorkerPadding2 {
                 pool.reportInternalError(t); // j itself completed: the error belongs to nobody else
             }
         } finally {
-            scope = saved;
-            jobBase = savedJobBase;
+            closeFrame(frame, FRAME_JOB | FRAME_SCOPE);
         }
         if (sh.counted) {
             f.release();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Frames: what a construct that runs code on this worker saves and restores
+
+    /** {@link #openFrame}: a job or task runs; joins inside it help only with its own forks ({@link #jobBase}). */
+    static final int FRAME_JOB = 1;
+    /** {@link #openFrame}: the code runs under a given finish scope (or none), a {@link Frame} if it differs. */
+    static final int FRAME_SCOPE = 2;
+    /**
+     * The bit of {@link #openFrame}'s result that says a scope frame was pushed: the sign bit, since the
+     * saved {@link #jobBase} (a stack height) is never negative.
+     */
+    private static final long PUSHED = Long.MIN_VALUE;
+
+    /**
+     * Opens a frame for code that runs at pending-stack height {@code base}: with {@link #FRAME_JOB},
+     * the code is a job or task of its own ({@link #jobBase} moves to {@code base}); with
+     * {@link #FRAME_SCOPE}, it runs under finish scope {@code f} (null: none), and a {@link Frame} is
+     * pushed unless the innermost one already says so ({@code kind} is one of these or both). Returns what
+     * {@link #closeFrame} restores. Pass {@code kind} as a constant: the pair is kept under the JIT's size
+     * for inlining at any call site (35 bytecodes). The fast task join ({@code Task.runOwn}) saves
+     * {@code jobBase} by hand all the same: see there.
+     */
+    long openFrame(int base, Finish f, int kind) {
+        long saved = kind == FRAME_JOB ? jobBase : enterScope(f, base);
+        if (kind != FRAME_SCOPE) { // FRAME_JOB, alone or with FRAME_SCOPE
+            jobBase = base;
+        }
+        return saved;
+    }
+
+    /** The scope half of {@link #openFrame}: pushes a frame if needed; returns jobBase, PUSHED if it pushed. */
+    private long enterScope(Finish f, int base) {
+        Frame cur = scope;
+        if (cur == null ? f != null : cur.finish != f) {
+            scope = new Frame(f, base, cur);
+            return jobBase | PUSHED;
+        }
+        return jobBase;
+    }
+
+    /** Restores what {@link #openFrame} of the same {@code kind} changed; in a {@code finally}. */
+    void closeFrame(long saved, int kind) {
+        if (kind != FRAME_SCOPE) {
+            jobBase = (int) saved;
+        }
+        if (kind != FRAME_JOB && saved < 0) { // PUSHED; a constant kind folds the test away
+            scope = scope.parent; // frames nest: the innermost is the one this pair pushed
         }
     }
 
@@ -670,7 +724,7 @@ final class Worker extends WorkerPadding2 {
 
     /** One pass over the other workers for jobs of scope {@code f}; notes a running worker. */
     Job stealPassFor(Finish f) {
-        Worker[] ws = pool.workers;
+        Worker[] ws = pool.workforce.workers;
         int n = ws.length;
         int start = nextRandom(n);
         Worker running = null;
@@ -698,7 +752,7 @@ final class Worker extends WorkerPadding2 {
 
     /** The first running worker other than this one, from a random start; null if none. */
     private Worker anyRunning() {
-        Worker[] ws = pool.workers;
+        Worker[] ws = pool.workforce.workers;
         int n = ws.length;
         int start = nextRandom(n);
         for (int i = 0; i < n; i++) {
@@ -711,7 +765,7 @@ final class Worker extends WorkerPadding2 {
     }
 
     // ---------------------------------------------------------------------------------------------
-    // Stealing and idling (PROTOCOL.md, "stealing" and "sleep")
+    // Stealing (PROTOCOL.md, "stealing"); idling is Idle's (PROTOCOL.md, "sleep")
 
     /** The victim of the last successful steal of {@link #scan}, or null (inbox, own deque). */
     private Worker lastVictim;
@@ -750,7 +804,7 @@ final class Worker extends WorkerPadding2 {
      * the first running worker seen (the one to ask for work).
      */
     private Job stealPass() {
-        Worker[] ws = pool.workers;
+        Worker[] ws = pool.workforce.workers;
         int n = ws.length;
         int start = nextRandom(n);
         Worker running = null;
@@ -772,8 +826,13 @@ final class Worker extends WorkerPadding2 {
         return null;
     }
 
+    /** The victim of the last successful steal of {@link #scan}, or null (inbox, own deque). */
+    Worker lastVictim() {
+        return lastVictim;
+    }
+
     /** One pass over the other workers' deques and the inbox; signals hunger to one running worker. */
-    private Job scan(boolean signalOne) {
+    Job scan(boolean signalOne) {
         lastVictim = null;
         Job j = deque.poll();
         if (j != null) {
@@ -787,6 +846,7 @@ final class Worker extends WorkerPadding2 {
         j = pool.pollInbox();
         if (j != null) {
             submissionsRun++;
+            detachedRuns = 0; // a top-level take, with an empty stack: chains of spawns start afresh
             return j;
         }
         if (signalOne && runningSeen != null) {
@@ -794,155 +854,5 @@ final class Worker extends WorkerPadding2 {
             runningSeen.signalHungry();
         }
         return null;
-    }
-
-    /**
-     * Finds the next top-level job: searches, then parks until woken. Returns null when the worker
-     * should exit (pool shut down and drained, or a spare with nothing to do).
-     */
-    private Job acquire() {
-        Sleep sleep = pool.sleep;
-        long idleStart = System.nanoTime();
-        idleSince = idleStart;
-        Events.IdlePeriod idle = Events.idleBegin();
-        state = SEARCHING;
-        sleep.searchingIncrement();
-        try {
-            int rounds = 0;
-            long spinStart = idleStart;
-            for (;;) {
-                Job j = scan(backoffRound(rounds + 1));
-                if (j != null) {
-                    // RUNNING before we stop counting as a searcher, so that a parker that then sees no
-                    // searcher leaves its standing request with us (PROTOCOL.md, "found-but-not-running").
-                    state = RUNNING;
-                    // The last searcher to find work wakes another, so that a searcher is around while
-                    // work keeps appearing; and a thief that leaves more published work behind wakes a
-                    // sleeper for it, so ramp-up grows geometrically (PROTOCOL.md, "sleep").
-                    Worker v = lastVictim;
-                    if (sleep.searchingDecrement() == 0
-                            || (v != null && !v.deque.isEmpty() && sleep.parked() > 0)) {
-                        pool.wakeOne();
-                    }
-                    return j;
-                }
-                if (pool.mayExit()) {
-                    sleep.searchingDecrement();
-                    return null;
-                }
-                if (++rounds < SPIN_ROUNDS || ((rounds & 7) != 0 || System.nanoTime() - spinStart < SPIN_NANOS)) {
-                    if ((rounds & 7) == 0) {
-                        Thread.yield();
-                    } else {
-                        Thread.onSpinWait();
-                    }
-                    continue;
-                }
-                if (surplus) {
-                    // A worker that stayed after its keep-alive exit while a replacement was started:
-                    // leave now, through the same rescan handshake as a spare.
-                    sleep.searchingDecrement();
-                    Job last = scan(false);
-                    if (last != null) {
-                        state = RUNNING;
-                        return last;
-                    }
-                    return null;
-                }
-                if (spare && pool.spareSurplus()) {
-                    // More temporary workers than blocked ones: this one is no longer needed. Stop counting
-                    // as a searcher, then rescan once: a submitter that saw us searching woke nobody, and
-                    // its job must not be left to blocked workers (Dekker, as when parking).
-                    sleep.searchingDecrement();
-                    Job last = scan(false);
-                    if (last != null) {
-                        state = RUNNING;
-                        return last;
-                    }
-                    if (pool.retireSpare(this)) {
-                        return null;
-                    }
-                    sleep.searchingIncrement(); // a worker blocked meanwhile: stay
-                    rounds = 0;
-                    spinStart = System.nanoTime();
-                    continue;
-                }
-                // Park: count ourselves parked, then rescan everything (Dekker with publishers and
-                // submitters, who make work visible and then read the counters).
-                sleep.searchingDecrement();
-                PARK_STATE.setVolatile(this, 1);
-                sleep.parkedIncrement();
-                j = scan(false);
-                if (j != null) {
-                    state = RUNNING; // as above: before any counter says we stopped idling
-                    if (PARK_STATE.compareAndSet(this, 1, 0)) {
-                        sleep.parkedDecrement();
-                    } else if (sleep.searchingDecrement() == 0) {
-                        pool.wakeOne(); // a waker counted us as searching; pass that on
-                    }
-                    return j;
-                }
-                // Read after counting ourselves parked: a searcher that found work just now either saw
-                // us parked (and wakes us) or is no longer counted here, and we leave the requests
-                // (PROTOCOL.md, "last-searcher").
-                if (sleep.searching() == 0) {
-                    // Standing requests: running workers will publish (and wake one of us) at their
-                    // next poll, so private work does not stay hidden while we sleep.
-                    pool.signalAllRunning();
-                }
-                state = PARKED;
-                while (parkState == 1) {
-                    if (pool.isShutdown() && PARK_STATE.compareAndSet(this, 1, 0)) {
-                        sleep.parkedToSearching();
-                        break;
-                    }
-                    // A task may have left this thread's interrupt flag set; park would not block.
-                    Thread.interrupted();
-                    if (spare) {
-                        // Spares park with a keep-alive; once they outnumber blocked workers they search
-                        // once more and leave through the exit path above.
-                        LockSupport.parkNanos(pool, SPARE_KEEP_ALIVE_NANOS);
-                        if (parkState == 1 && pool.spareSurplus() && PARK_STATE.compareAndSet(this, 1, 0)) {
-                            sleep.parkedToSearching();
-                            break;
-                        }
-                    } else {
-                        long parkedAt = System.nanoTime();
-                        LockSupport.parkNanos(pool, pool.keepAliveNanos);
-                        if (parkState == 1 && System.nanoTime() - parkedAt >= pool.keepAliveNanos
-                                && pool.idleEverywhere() && PARK_STATE.compareAndSet(this, 1, 0)) {
-                            // Idle for the keep-alive, like every other worker: exit, counted as missing
-                            // so that the next submission starts a worker again.
-                            sleep.parkedDecrement();
-                            if (pool.trim(this)) {
-                                Job last = scan(false); // Dekker with submitters: see WeftPool.trim
-                                if (last == null) {
-                                    return null;
-                                }
-                                surplus = !pool.untrim(this);
-                                state = RUNNING;
-                                return last;
-                            }
-                            sleep.searchingIncrement();
-                            break;
-                        }
-                    }
-                }
-                // A waker (or the shutdown path above) counted us as searching again.
-                state = SEARCHING;
-                rounds = 0;
-                spinStart = System.nanoTime();
-            }
-        } finally {
-            // Count only the part after the last stats reset.
-            idleNanos += System.nanoTime() - Math.max(idleStart, pool.statsEpoch());
-            idleSince = 0;
-            Events.idleEnd(idle, pool, this);
-        }
-    }
-
-    /** Claims this parked worker for waking; true if the caller must unpark it. */
-    boolean claimParked() {
-        return parkState == 1 && PARK_STATE.compareAndSet(this, 1, 0);
     }
 }

@@ -47,12 +47,52 @@ class BlockingTest {
             }
             // The core worker and both spares block; the other five wait in the inbox, no exception.
             assertTrue(blocked.await(30, TimeUnit.SECONDS));
-            assertEquals(3, pool.workers.length, "at most parallelism + maxBlockingWorkers threads");
+            assertEquals(3, pool.workforce.workers.length, "at most parallelism + maxBlockingWorkers threads");
             release.countDown();
             pool.shutdown();
             assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
             assertEquals(8, done.get());
         }
+    }
+
+    /**
+     * Issue 21, shape 3: more tasks block than the spare bound allows — 1,000 asyncs that each wait,
+     * inside Weft.blocking, for all the others — and the pool runs out of workers while most asyncs wait
+     * to run. That used to hang without a word (ForkJoinPool throws RejectedExecutionException at its
+     * bound). At the bound a blocking call still proceeds without compensation (the documented policy),
+     * but the monitor now reports the saturated pool within about a second; the test then releases the
+     * latch itself.
+     */
+    @Test
+    void moreBlockedTasksThanTheSpareBoundAreReportedNotSilent() throws Exception {
+        WeftPool pool = WeftPool.builder().parallelism(2).maxBlockingWorkers(6).name("saturated").build();
+        TestPools.withPool(pool, p -> {
+            int n = 1_000;
+            CountDownLatch all = new CountDownLatch(n);
+            Task<Void> r = p.submit(Task.of(() -> {
+                Weft.finish(() -> {
+                    for (int i = 0; i < n; i++) {
+                        Weft.async(() -> {
+                            all.countDown();
+                            Latches.awaitBlocking(all);
+                        });
+                    }
+                });
+                return null;
+            }));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (p.stats().saturations() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            long saturations = p.stats().saturations();
+            int blocked = p.stats().blockedWorkers();
+            while (all.getCount() > 0) {
+                all.countDown(); // release everybody, so that the finish ends
+            }
+            r.get(30, TimeUnit.SECONDS);
+            assertEquals(1, saturations, "the saturated pool was reported once: " + p.stats());
+            assertEquals(2 + 6, blocked, "every core and temporary worker blocked");
+        });
     }
 
     @Test

@@ -20,7 +20,7 @@ final class IdleWorkers {
         boolean allParked = false;
         while (!allParked && System.nanoTime() < deadline) {
             allParked = true;
-            for (Worker w : pool.workers) {
+            for (Worker w : pool.workforce.workers) {
                 allParked &= isParked(w);
             }
             Thread.sleep(5);
@@ -30,7 +30,7 @@ final class IdleWorkers {
         long before = cpuNanos(mx, pool);
         Thread.sleep(200);
         long after = cpuNanos(mx, pool);
-        for (Worker w : pool.workers) {
+        for (Worker w : pool.workforce.workers) {
             assertTrue(isParked(w), () -> w.getName() + " woke up while the pool was idle");
         }
         assertTrue(after - before < TimeUnit.MILLISECONDS.toNanos(20), "idle workers used CPU: " + (after - before) + " ns");
@@ -47,7 +47,7 @@ final class IdleWorkers {
 
     private static long cpuNanos(ThreadMXBean mx, WeftPool pool) {
         long sum = 0;
-        for (Worker w : pool.workers) {
+        for (Worker w : pool.workforce.workers) {
             sum += mx.getThreadCpuTime(w.threadId());
         }
         return sum;

@@ -302,7 +302,7 @@ class JoinTest {
                 }));
             }
             long renewals = 0;
-            for (Worker w : pool.workers) {
+            for (Worker w : pool.workforce.workers) {
                 renewals += w.pending.renewals;
             }
             assertTrue(renewals > 0, "no worker renewed its pending array after GC");

@@ -26,10 +26,10 @@ class ProgramGeneratorTest {
         long base = Long.getLong("weft.gen.baseSeed", System.nanoTime());
         for (int i = 0; i < 300; i++) {
             long seed = ProgramGen.seedAt(base, i);
-            ProgramGen.Program p = ProgramGen.generate(seed, o);
-            ProgramGen.Result r = ProgramGen.runOnce(p, 0, 20_000);
+            ProgramModel.Program p = ProgramGen.generate(seed, o);
+            ProgramRunner.Result r = ProgramRunner.runOnce(p, 0, 20_000);
             if (r.ok()) {
-                r = ProgramGen.runOnce(p, -1, 20_000); // the alternative serial schedule
+                r = ProgramRunner.runOnce(p, -1, 20_000); // the alternative serial schedule
             }
             if (!r.ok()) {
                 fail("generator bug (base seed " + base + "):\n" + r.report());
@@ -40,10 +40,10 @@ class ProgramGeneratorTest {
     @Test
     void randomPrograms() {
         ProgramGen.Options o = ProgramGen.Options.fromSystemProperties();
-        int[] pars = ProgramGen.parseParallelisms(System.getProperty("weft.gen.parallelism", "1,2,8"));
+        int[] pars = ProgramRunner.parseParallelisms(System.getProperty("weft.gen.parallelism", "1,2,8"));
         Long one = Long.getLong("weft.gen.seed");
         if (one != null) {
-            ProgramGen.Result r = ProgramGen.checkSeed(one, o, pars);
+            ProgramRunner.Result r = ProgramRunner.checkSeed(one, o, pars);
             if (!r.ok()) {
                 fail(withShrunk(r, o));
             }
@@ -57,29 +57,29 @@ class ProgramGeneratorTest {
         int n = 0;
         while (System.currentTimeMillis() < end) {
             long seed = ProgramGen.seedAt(base, n++);
-            ProgramGen.Result r = ProgramGen.checkSeed(seed, o, pars);
+            ProgramRunner.Result r = ProgramRunner.checkSeed(seed, o, pars);
             if (!r.ok()) {
                 fail("program " + n + " of base seed " + base + ":\n" + withShrunk(r, o));
             }
         }
-        System.out.println("ProgramGeneratorTest: " + n + " programs passed");
+        System.out.println("ProgramGeneratorTest: " + n + " programs passed; " + Waits.summary());
     }
 
-    private static String withShrunk(ProgramGen.Result r, ProgramGen.Options o) {
+    private static String withShrunk(ProgramRunner.Result r, ProgramGen.Options o) {
         String report = r.report();
         long shrinkMs = Long.getLong("weft.gen.shrinkSeconds", 30) * 1000;
         if (shrinkMs <= 0 || r.parallelism <= 0) {
             return report;
         }
         boolean hang = r.category().equals("HANG") || r.category().equals("CLOSE_HANG");
-        ProgramGen.Program small = ProgramGen.shrink(r.program, r.parallelism, r.category(), shrinkMs, hang ? 2 : 20,
+        ProgramModel.Program small = ProgramShrinker.shrink(r.program, r.parallelism, r.category(), shrinkMs, hang ? 2 : 20,
                 hang ? 3_000 : o.deadlineSeconds * 1000L, null);
         if (small == r.program) {
             return report + "\n(shrinking found no smaller program that fails the same way)\n";
         }
-        ProgramGen.Result again = null;
+        ProgramRunner.Result again = null;
         for (int i = 0; i < 50 && (again == null || !again.has(r.category())); i++) {
-            again = ProgramGen.runOnce(small, r.parallelism, hang ? 3_000 : o.deadlineSeconds * 1000L);
+            again = ProgramRunner.runOnce(small, r.parallelism, hang ? 3_000 : o.deadlineSeconds * 1000L);
         }
         return report + "\n==== shrunk to " + small.size() + " nodes; a failing run of it:\n" + again.report();
     }

@@ -3,10 +3,15 @@ package dev.weft;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Long waits, stray interrupts and temporary workers: the pool must stay healthy and bounded. */
 class RobustnessTest {
@@ -73,21 +78,64 @@ class RobustnessTest {
                 });
             }
             assertTrue(blocked.await(30, TimeUnit.SECONDS));
-            assertTrue(pool.workers.length >= 4, "spares were not added: " + pool.workers.length);
+            assertTrue(pool.workforce.workers.length >= 4, "spares were not added: " + pool.workforce.workers.length);
             release.countDown();
             // Wait for the spares' threads to end (a spare leaves the workers array before its thread ends);
             // re-read the array in case a spare was added after the first look.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             Worker[] ws;
-            while ((ws = pool.workers).length > 1 && System.nanoTime() < deadline) {
+            while ((ws = pool.workforce.workers).length > 1 && System.nanoTime() < deadline) {
                 for (Worker w : ws) {
                     if (w.spare) {
                         w.join(Math.max(1L, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                     }
                 }
             }
-            assertEquals(1, pool.workers.length, "spares did not leave");
+            assertEquals(1, pool.workforce.workers.length, "spares did not leave");
             assertEquals(55, pool.invoke(() -> JoinTest.fib(10)));
         }
+    }
+
+    /**
+     * Issue 21, shape 4: an uncaught exception handler that throws (here for the failures of
+     * {@code execute}d runnables) took its worker down with it, and nobody replaced it: at parallelism 1
+     * the next submission waited forever. Every submission made before and after the failures must still
+     * run, and the pool must keep its size.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aThrowingUncaughtExceptionHandlerDoesNotLoseWorkers(int parallelism) throws Exception {
+        AtomicInteger handled = new AtomicInteger();
+        WeftPool pool = WeftPool.builder().parallelism(parallelism).name("throwing-handler")
+                .uncaughtExceptionHandler((thread, e) -> {
+                    handled.incrementAndGet();
+                    throw new IllegalStateException("the handler fails too (expected by the test)");
+                }).build();
+        TestPools.withPool(pool, p -> {
+            List<Task<Integer>> queued = new ArrayList<>();
+            int failures = 2 * parallelism;
+            for (int i = 0; i < failures; i++) {
+                p.execute(() -> {
+                    throw new IllegalArgumentException("the task fails (expected by the test)");
+                });
+                int v = i;
+                queued.add(p.submit(Task.of(() -> v)));
+            }
+            for (int i = 0; i < queued.size(); i++) {
+                try {
+                    assertEquals(i, queued.get(i).get(5, TimeUnit.SECONDS));
+                } catch (TimeoutException e) {
+                    throw new AssertionError("submission " + i + " did not run within 5 s: a worker was lost ("
+                            + p.poolSize() + " of " + parallelism + " left)");
+                }
+            }
+            assertEquals(42, p.submit(Task.of(() -> 42)).get(5, TimeUnit.SECONDS));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (handled.get() < failures && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // a failure may still be on its way to the handler on another worker
+            }
+            assertEquals(failures, handled.get(), "every failure reached the handler");
+            assertEquals(parallelism, p.poolSize(), "the pool kept its workers");
+        });
     }
 }

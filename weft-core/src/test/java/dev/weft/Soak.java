@@ -45,7 +45,7 @@ public final class Soak {
                 default -> minutes = Double.parseDouble(args[i]);
             }
         }
-        int[] ps = ProgramGen.parseParallelisms(pars);
+        int[] ps = ProgramRunner.parseParallelisms(pars);
         if (base == null) {
             base = System.nanoTime() ^ System.currentTimeMillis() * 0x9E3779B97F4A7C15L;
         }
@@ -61,7 +61,7 @@ public final class Soak {
         while (only != null ? programs < repeat && failures == 0 : System.currentTimeMillis() < end) {
             long seed = only != null ? only : ProgramGen.seedAt(base, programs);
             programs++;
-            ProgramGen.Result r = ProgramGen.checkSeed(seed, o, ps);
+            ProgramRunner.Result r = ProgramRunner.checkSeed(seed, o, ps);
             if (!r.ok()) {
                 failures++;
                 byCategory.merge(r.category(), 1, Integer::sum);
@@ -70,7 +70,7 @@ public final class Soak {
                 System.out.println(r.report());
                 if (shrink && r.parallelism > 0) {
                     boolean hang = r.category().endsWith("HANG");
-                    ProgramGen.Program small = ProgramGen.shrink(r.program, r.parallelism, r.category(), 120_000,
+                    ProgramModel.Program small = ProgramShrinker.shrink(r.program, r.parallelism, r.category(), 120_000,
                             hang ? 2 : 20, hang ? 3_000 : o.deadlineSeconds * 1000L, System.out);
                     System.out.println("soak: shrunk seed " + seed + " to " + small.size() + " nodes (" + r.category() + "):");
                     System.out.println(small.print());
@@ -88,6 +88,7 @@ public final class Soak {
             }
         }
         System.out.println("soak: " + programs + " programs, " + failures + " failures" + (byCategory.isEmpty() ? "" : " " + byCategory));
+        System.out.println("soak: " + Waits.summary());
         for (String s : seeds) {
             System.out.println("soak: failing seed " + s);
         }

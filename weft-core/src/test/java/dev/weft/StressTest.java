@@ -158,7 +158,7 @@ class StressTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             boolean parked = true;
-            for (Worker w : pool.workers) {
+            for (Worker w : pool.workforce.workers) {
                 parked &= IdleWorkers.isParked(w) && w.pending.top == 0 && w.deque.isEmpty();
             }
             if (parked && pool.stats().queuedSubmissions() == 0) {

@@ -449,6 +449,27 @@ class TaskContractTest {
     }
 
     @Test
+    void cancelOfACancelledTaskReturnsTrueAgain() throws Exception {
+        // ForkJoinTask.cancel returns "true if this task is now cancelled", also for a repeated cancel
+        // (issue 21, shape 5: Weft returned false). Both Task and an ExecutorService future.
+        CountingTask t = new CountingTask();
+        assertTrue(t.cancel(false));
+        assertTrue(t.cancel(false));
+        assertTrue(t.cancel(true));
+        checkCancelled(t);
+        WeftPool p = new WeftPool(1);
+        try (var c = cleaner(p)) {
+            CountDownLatch release = new CountDownLatch(1);
+            p.execute(() -> Latches.awaitBlocking(release)); // keeps the only worker busy
+            Future<Integer> f = p.submit(() -> 1);
+            assertTrue(f.cancel(true));
+            assertTrue(f.cancel(false));
+            assertTrue(f.isCancelled());
+            release.countDown();
+        }
+    }
+
+    @Test
     void forkOfACancelledTaskInsideThePoolThenJoinThrowsCancellation() throws Exception {
         // TCK testCancelledForkJoin: FJP's fork() of a cancelled task returns normally (the task never
         // runs); join, get and invoke then throw CancellationException.

@@ -79,11 +79,22 @@ public class Pipeline {
         }
     }
 
-    /** Non-blocking look-alikes in task code: offer, tryLock(), a HashMap put, and a monitor's notify. */
+    /**
+     * Non-blocking look-alikes in task code: offer, tryLock(), a HashMap put, a monitor's notify, and timed waits of
+     * zero (they return at once).
+     */
     final class Peek extends RecursiveAction {
         @Override
         protected void compute() {
             boolean accepted = queue.offer(new int[0]);
+            try {
+                if (queue.poll(0, java.util.concurrent.TimeUnit.SECONDS) == null && lock.tryLock(0L,
+                        java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    lock.unlock();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             if (lock.tryLock()) {
                 try {
                     counts.put("accepted", accepted ? 1 : 0);

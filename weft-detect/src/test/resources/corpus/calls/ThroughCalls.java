@@ -29,7 +29,7 @@ public class ThroughCalls {
             Filter l = new Filter(xs.subList(0, xs.size() / 2));   // expect: B2
             Filter r = new Filter(xs.subList(xs.size() / 2, xs.size()));   // expect: B2
             invokeAll(l, r);
-            return concat(l.join(), r.join());
+            return concat(l.join(), r.join());   // expect: B3
         }
 
         private static List<Integer> concat(List<Integer> a, List<Integer> b) {

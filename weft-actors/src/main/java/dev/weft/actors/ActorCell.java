@@ -80,15 +80,11 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
     private int windowMessages;
     private int windowIdles;
 
-    /** Runs an activation handed to the pool by {@link Dispatcher#fork}: counted in the worker's chain. */
+    /** Runs an activation handed to the pool by {@link Dispatcher#fork} (weft-core counts it in the worker's chain). */
     final Runnable forkRun = new Runnable() {
         @Override
         public void run() {
-            if (dispatcher.enterChain()) {
-                process(false);
-            } else {
-                dispatcher.submit(ActorCell.this); // chain too long: yield through the inbox
-            }
+            process(false);
         }
 
         @Override
@@ -97,11 +93,10 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         }
     };
 
-    /** Runs an activation that came through the pool's inbox: the worker's chain starts afresh. */
+    /** Runs an activation that came through the pool's inbox. */
     final Runnable inboxRun = new Runnable() {
         @Override
         public void run() {
-            dispatcher.resetChain();
             process(false);
         }
 
@@ -118,7 +113,6 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
     final Runnable outsideRun = new Runnable() {
         @Override
         public void run() {
-            dispatcher.resetChain();
             process(true);
         }
 

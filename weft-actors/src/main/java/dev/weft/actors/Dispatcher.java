@@ -11,17 +11,15 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <p>A worker runs forked activations one inside the other's drain (the receiver of a ping-pong runs after
  * the sender's activation, which was itself a fork...), and never looks at the inbox while its pending stack
- * holds work. So each worker counts the forked activations it ran since it last took one from the inbox
- * (its <em>chain</em>); at {@link #MAX_CHAIN} the next one goes through the inbox instead. That bounds the
- * nesting of activations on a worker's stack, and it makes a self-feeding chain of forks (a ping-pong pair,
- * a ring) yield to submissions and other actors at least every {@code MAX_CHAIN} activations.
+ * holds work. weft-core bounds that chain for every model ({@link WeftPool#spawn}, "the chain bound"): a
+ * worker that has started 1,024 spawned activations since it last took a job from the inbox sends the next
+ * one through the inbox. That bounds the nesting of activations on a worker's stack, and it makes a
+ * self-feeding chain of forks (a ping-pong pair, a ring) yield to submissions and other actors.
  *
  * <p>Not final only so that the state machine's tests can run activations themselves; the production
  * JVM loads this class alone, so its calls stay monomorphic.
  */
 class Dispatcher {
-    /** Most forked activations a worker runs before the next one goes through the inbox. */
-    static final int MAX_CHAIN = 1024;
     /**
      * Spins (Thread.onSpinWait) an activation started from outside the pool makes for one more message each
      * time its mailbox runs dry, before it goes idle. An outside sender that floods an actor otherwise pays
@@ -33,9 +31,6 @@ class Dispatcher {
     static final int TO_SHARED_BELOW = 8;
     /** Adaptive: a SHARED actor whose sends found it idle more than 1 in this many turns FORK again. */
     static final int TO_FORK_ABOVE = 2;
-
-    /** Per thread: forked activations since the last inbox activation. */
-    private static final ThreadLocal<int[]> CHAIN = ThreadLocal.withInitial(() -> new int[1]);
 
     final WeftPool pool;
     final int throughput;
@@ -55,8 +50,8 @@ class Dispatcher {
             submit(c);
             return;
         }
-        // From a worker of this pool spawn never rejects: it records the fork locally (or, past its bound
-        // of private forks, queues it even after shutdown would have refused an outside submission).
+        // From a worker of this pool spawn records the fork locally, unless one of its bounds (private
+        // forks, the chain) sends it to the inbox, which refuses it once the pool is shut down.
         try {
             pool.spawn(c.forkRun);
         } catch (RejectedExecutionException e) {
@@ -67,7 +62,8 @@ class Dispatcher {
     /**
      * Continues {@code c}, which has a backlog after a full batch, in a new activation: a fork when the caller
      * is a worker of the pool (it counts in the worker's chain, so the actor yields to the inbox after at
-     * most {@link #MAX_CHAIN} activations), else the inbox. In {@link Scheduling#MAILBOX} always the inbox.
+     * most 1,024 activations: {@link WeftPool#spawn}), else the inbox. In {@link Scheduling#MAILBOX} always
+     * the inbox.
      */
     void yieldTo(ActorCell<?> c) {
         if (initialMode == ActorCell.FORK) {
@@ -86,23 +82,6 @@ class Dispatcher {
             pool.execute(WeftPool.current() == pool ? c.inboxRun : c.outsideRun);
         } catch (RejectedExecutionException e) {
             c.onRejected();
-        }
-    }
-
-    /** A forked activation starts on this thread: false if the chain is at its bound (go via the inbox). */
-    boolean enterChain() {
-        int[] chain = CHAIN.get();
-        if (chain[0] >= MAX_CHAIN) {
-            return false;
-        }
-        chain[0]++;
-        return true;
-    }
-
-    /** An inbox activation starts on this thread: its worker came back to its run loop. */
-    void resetChain() {
-        if (initialMode == ActorCell.FORK) {
-            CHAIN.get()[0] = 0;
         }
     }
 }

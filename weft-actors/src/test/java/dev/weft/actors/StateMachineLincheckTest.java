@@ -65,14 +65,6 @@ class StateMachineLincheckTest {
                     }
                 }
 
-                @Override
-                boolean enterChain() {
-                    return true;
-                }
-
-                @Override
-                void resetChain() {
-                }
             };
             system = new ActorSystem(d, (a, t) -> {
                 synchronized (violations) {

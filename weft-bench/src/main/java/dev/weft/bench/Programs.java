@@ -72,7 +72,12 @@ final class Programs {
                 new ProdCons(),
                 new Condition(),
                 new ThreadRing(),
-                new Chameneos()));
+                new Chameneos(),
+                // The cluster suite: global computations on Weft cluster members, against a static split.
+                new dev.weft.bench.cluster.ClusterUts(),
+                new dev.weft.bench.cluster.ClusterNQueens(),
+                new dev.weft.bench.cluster.ClusterIntegrate(),
+                new dev.weft.bench.cluster.ClusterFib()));
         // The peers suite: the same kernels on other languages' schedulers (./weft bench --peers).
         all.addAll(Peers.programs());
         return List.copyOf(all);

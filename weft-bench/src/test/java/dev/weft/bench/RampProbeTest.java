@@ -81,7 +81,7 @@ class RampProbeTest {
     @Test
     void theConsoleCellSaysHowManyWorkersTookWorkWhenNotAllDid() {
         PoolStats stats = new PoolStats("p", 4, 1, List.of(),
-                new PoolStats.WorkerStats(-1, false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 0, 0);
+                new PoolStats.WorkerStats(-1, false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 0, 0, 0, 0);
         assertEquals("3/4", Tables.rampCell(new RampProbe.Ramp(4, 3, -1, stats)));
         assertEquals("12.5", Tables.rampCell(new RampProbe.Ramp(4, 4, 12_500, stats)));
     }

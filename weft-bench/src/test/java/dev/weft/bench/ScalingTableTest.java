@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The scaling run's compact summary, read back from the CSV the runner writes. */
 class ScalingTableTest {
     private static final PoolStats STATS = new PoolStats("p", 2, 1, List.of(),
-            new PoolStats.WorkerStats(-1, false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 0, 0);
+            new PoolStats.WorkerStats(-1, false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 0, 0, 0, 0);
 
     private static Tables.ProgramSummary program(Program p, Map<Runner.Config, List<Sample>> m,
                                                  Map<Integer, RampProbe.Ramp> ramps) {

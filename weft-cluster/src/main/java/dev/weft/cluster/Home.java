@@ -33,6 +33,9 @@ final class Home {
     private static final long REPORT_WAIT_MILLIS = 2_000;
     /** How long after a member leaves the home waits for the rescue of units it held before it calls them lost. */
     private static final long RESCUE_WAIT_MILLIS = 5_000;
+    /** How often the home checks that a run makes progress, and warns (naming what waits where) when it does not. */
+    private static final long STALL_CHECK_MILLIS = 30_000;
+    private static final System.Logger LOG = System.getLogger("dev.weft.cluster");
     /** Notices that a backup can go wait for company: they only free memory. */
     private static final int NOTICE_BATCH = 256;
     private static final long NOTICE_MAX_AGE_MILLIS = 500;
@@ -93,6 +96,7 @@ final class Home {
         if (timeoutMillis > 0) {
             wire.schedule(timeoutMillis, () -> timedOut(timeoutMillis));
         }
+        wire.schedule(STALL_CHECK_MILLIS, () -> checkProgress(-1));
         place.runRoot(root, bag);
     }
 
@@ -290,6 +294,27 @@ final class Home {
             wire.send(m, new Msg.Done(run, wire.self(), true));
         }
         outcome.completeExceptionally(t);
+    }
+
+    /**
+     * Never silent: a run that merged nothing for {@link #STALL_CHECK_MILLIS} is reported on the
+     * {@code dev.weft.cluster} logger with what it waits for and where (a long unit is legitimate; a unit
+     * nobody runs is a bug worth a report). {@code ClusterConfig.runTimeout} turns a stall into a failure.
+     */
+    private void checkProgress(long mergedBefore) {
+        String state;
+        synchronized (this) {
+            if (over) {
+                return;
+            }
+            state = merged == mergedBefore ? describe() : null;
+            long now = merged;
+            wire.schedule(STALL_CHECK_MILLIS, () -> checkProgress(now));
+        }
+        if (state != null) {
+            LOG.log(System.Logger.Level.WARNING, "weft-cluster run " + Long.toHexString(run) + ": no unit merged for "
+                    + STALL_CHECK_MILLIS / 1000 + " s; " + state);
+        }
     }
 
     private void timedOut(long timeoutMillis) {

@@ -164,6 +164,12 @@ final class Runs {
     void memberLeft(UUID m) {
         for (Place p : places.values()) {
             p.onMemberLeft(m);
+            if (p.home.equals(m)) {
+                // The run's home is gone, and with it the run: no Done will come.
+                places.remove(p.run);
+                idleAtStart.remove(p.run);
+                finished.add(p.run);
+            }
         }
         for (Home h : homes.values()) {
             h.onMemberLeft(m);

@@ -369,7 +369,7 @@ final class Simulator {
     // ---------------------------------------------------------------------------------------------
     // Command line
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         Params p = new Params();
         List<Integer> sizes = new ArrayList<>(List.of(16, 64, 256, 1024));
         for (int i = 0; i < args.length; i++) {
@@ -385,6 +385,13 @@ final class Simulator {
                 case "--random-steals" -> p.randomSteals = Integer.parseInt(args[++i]);
                 case "--tree" -> p.tree = parseTree(args[++i]);
                 case "--seed" -> p.seed = Long.parseLong(args[++i]);
+                case "--calibrate" -> {
+                    long[] c = Calibration.measure();
+                    p.latencyNanos = c[0];
+                    p.handleNanos = c[1];
+                    System.out.printf(Locale.ROOT, "calibrated on this machine (two members on loopback): one-way latency %.1f us,"
+                            + " %.1f us per message at the receiver%n", c[0] / 1e3, c[1] / 1e3);
+                }
                 case "-h", "--help" -> {
                     System.out.println("""
                             Simulates lifeline-based stealing between members (the real protocol code, simulated time).
@@ -398,7 +405,8 @@ final class Simulator {
                               --gbps X                   bandwidth (default 8)
                               --steps N                  items per process() step (default 256)
                               --random-steals N          random requests before lifelines (default 2)
-                              --seed N""");
+                              --seed N
+                              --calibrate                measure latency and per-message cost here first (two members)""");
                     return;
                 }
                 default -> throw new IllegalArgumentException("unknown option " + a + " (--help lists them)");

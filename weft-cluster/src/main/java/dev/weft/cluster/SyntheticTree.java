@@ -38,6 +38,11 @@ final class SyntheticTree {
             return new Shape(true, 0, depth, b, rootSeed);
         }
 
+        /** The same shape from another root seed: another tree. */
+        Shape seeded(long seed) {
+            return new Shape(geometric, b0, m, q, seed);
+        }
+
         /** The number of children of {@code node}. */
         int children(long node) {
             double u = (mix(node ^ 0x5DEECE66DL) >>> 11) * 0x1.0p-53;

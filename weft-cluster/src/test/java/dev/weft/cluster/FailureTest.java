@@ -41,7 +41,7 @@ class FailureTest {
     void aFactoryThatCannotBeSerialisedFailsAtSubmissionNamingWhy() {
         Opaque captured = new Opaque();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> home().run(
-                Tree.Bag.root(new Tree.Shape(10, 2, 0.1), 1), () -> captured.x > 0 ? new Tree.Queue() : null,
+                SyntheticTree.Shape.binomial(10, 2, 0.1, 0).seeded(1).root(), () -> captured.x > 0 ? new SyntheticTree.Queue() : null,
                 Reduction.sumLong()));
         assertTrue(e.getMessage().contains("queue factory") && e.getMessage().contains(Opaque.class.getName()), e.getMessage());
     }
@@ -56,7 +56,7 @@ class FailureTest {
                 new BadBag(new Opaque()), BadQueue::new, Reduction.sumLong()));
         assertTrue(e.getMessage().contains("the work") && e.getMessage().contains(Opaque.class.getName()), e.getMessage());
         IllegalArgumentException r = assertThrows(IllegalArgumentException.class, () -> home().run(
-                Tree.Bag.root(new Tree.Shape(10, 2, 0.1), 1), Tree.Queue::new, Reduction.of(0L, new Reducer())));
+                SyntheticTree.Shape.binomial(10, 2, 0.1, 0).seeded(1).root(), SyntheticTree.Queue::new, Reduction.of(0L, new Reducer())));
         assertTrue(r.getMessage().contains("reduction"), r.getMessage());
     }
 
@@ -167,8 +167,7 @@ class FailureTest {
     static volatile WeftPool homePool;
 
     /** Counts a tree, but fails on any member but the home once it has done some work there. */
-    static final class FailingElsewhere implements TaskQueue<Tree.Bag, Long> {
-        private final Tree.Queue inner = new Tree.Queue();
+    static final class FailingElsewhere extends TreeWrapper {
         private int steps;
 
         @Override
@@ -179,22 +178,7 @@ class FailureTest {
             for (int i = 0; i < 20_000; i++) {
                 Thread.onSpinWait();
             }
-            return inner.process(Math.min(n, 16));
-        }
-
-        @Override
-        public Tree.Bag split() {
-            return inner.split();
-        }
-
-        @Override
-        public void merge(Tree.Bag bag) {
-            inner.merge(bag);
-        }
-
-        @Override
-        public Long result() {
-            return inner.result();
+            return step(Math.min(n, 16));
         }
     }
 
@@ -202,7 +186,7 @@ class FailureTest {
     void aFailureOnAnotherMemberReachesTheCallerOnceWithItsOwnType() {
         homePool = home().pool();
         TaskFailedException e = assertThrows(TaskFailedException.class, () -> home().run(
-                Tree.Bag.root(new Tree.Shape(300, 4, 0.2475), 2), FailingElsewhere::new, Reduction.sumLong()));
+                SyntheticTree.Shape.binomial(300, 4, 0.2475, 0).seeded(2).root(), FailingElsewhere::new, Reduction.sumLong()));
         assertInstanceOf(RemoteBoom.class, e.getCause());
         assertTrue(e.getCause().getMessage().startsWith("failed on"), e.getCause().getMessage());
         assertSecondRunWorks();
@@ -266,12 +250,12 @@ class FailureTest {
         assertThrows(IllegalArgumentException.class, () -> ClusterConfig.builder().expectMembers(0));
         assertThrows(IllegalArgumentException.class, () -> ClusterConfig.builder().workers(0));
         assertThrows(IllegalArgumentException.class, () -> ClusterConfig.builder().stepTime(Duration.ZERO));
-        assertThrows(NullPointerException.class, () -> home().run(null, Tree.Queue::new, Reduction.sumLong()));
+        assertThrows(NullPointerException.class, () -> home().run(null, SyntheticTree.Queue::new, Reduction.sumLong()));
         assertThrows(NullPointerException.class, () -> home().parallelFor(0, 1, null));
     }
 
     private static void assertSecondRunWorks() {
-        Tree.Shape s = new Tree.Shape(100, 4, 0.24);
-        assertEquals(Tree.serialCount(s, 4), home().run(Tree.Bag.root(s, 4), Tree.Queue::new, Reduction.sumLong()) + 1);
+        SyntheticTree.Shape s = SyntheticTree.Shape.binomial(100, 4, 0.24, 0);
+        assertEquals(s.seeded(4).serial()[1], home().run(s.seeded(4).root(), SyntheticTree.Queue::new, Reduction.sumLong()));
     }
 }

@@ -87,21 +87,21 @@ class SeparateJvmTest {
                 for (Proc p : procs) {
                     p.await("READY", 90);
                 }
-                // About 4 s of work (105,000 nodes of 40 µs): long enough for JVMs that start cold to take part.
-                Tree.Shape slow = new Tree.Shape(400, 4, 0.2475);
-                RunReport<Long> r = home.runReported(Tree.Bag.root(slow, 6), AnnouncingTree::new, Reduction.sumLong());
-                assertEquals(Tree.serialCount(slow, 6), r.value() + 1, r.toString());
+                // About 5 s of work (123,553 nodes of 40 µs): long enough for JVMs that start cold to take part.
+                SyntheticTree.Shape slow = SyntheticTree.Shape.binomial(400, 4, 0.2475, 0);
+                RunReport<Long> r = home.runReported(slow.seeded(2).root(), AnnouncingTree::new, Reduction.sumLong());
+                assertEquals(slow.seeded(2).serial()[1], r.value(), r.toString());
                 assertEquals(3, r.members().size(), r.toString());
                 assertTrue(r.members().stream().allMatch(m -> m.units() > 0), "every member got work: " + r);
 
                 // Again, and a member killed (SIGKILL) once it has work.
                 procs.get(1).lines().clear();
                 CompletableFuture<RunReport<Long>> run = CompletableFuture.supplyAsync(() ->
-                        home.runReported(Tree.Bag.root(slow, 5), AnnouncingTree::new, Reduction.sumLong()));
+                        home.runReported(slow.seeded(2).root(), AnnouncingTree::new, Reduction.sumLong()));
                 procs.get(1).await("WORKING", 90);
                 procs.get(1).process().destroyForcibly();
                 RunReport<Long> k = run.get(180, TimeUnit.SECONDS);
-                assertEquals(Tree.serialCount(slow, 5), k.value() + 1, k.toString());
+                assertEquals(slow.seeded(2).serial()[1], k.value(), k.toString());
                 assertTrue(k.recovered(), "units of the killed member should have been re-run: " + k);
                 assertEquals(2, k.members().size(), k.toString());
             }
@@ -132,9 +132,9 @@ class SeparateJvmTest {
         try (WeftCluster home = WeftCluster.join(Clusters.builder(name, 6850, 1).expectMembers(2).build())) {
             member.await("READY", 90);
             // A run of about 4 s, so that it is still going when the member finds it cannot take part.
-            Tree.Shape slow = new Tree.Shape(400, 4, 0.2475);
+            SyntheticTree.Shape slow = SyntheticTree.Shape.binomial(400, 4, 0.2475, 0);
             TaskFailedException e = assertThrows(TaskFailedException.class, () ->
-                    home.run(Tree.Bag.root(slow, 6), AnnouncingTree::new, Reduction.sumLong()));
+                    home.run(slow.seeded(2).root(), AnnouncingTree::new, Reduction.sumLong()));
             assertInstanceOf(ClusterException.class, e.getCause());
             // The first class it misses is the one whose lambda (the queue factory, AnnouncingTree::new) it reads.
             assertTrue(e.getCause().getMessage().contains("cannot take part")
@@ -146,35 +146,23 @@ class SeparateJvmTest {
     }
 
     /** The slow tree, announcing on standard output each piece of work a separate member takes in. */
-    static final class AnnouncingTree implements TaskQueue<Tree.Bag, Long> {
-        private final Tree.Queue inner = new Tree.Queue();
-
+    static final class AnnouncingTree extends TreeWrapper {
         @Override
         public boolean process(int n) {
             long until = System.nanoTime() + 8 * 40_000L;
             while (System.nanoTime() - until < 0) {
                 Thread.onSpinWait();
             }
-            return inner.process(8);
+            return step(8);
         }
 
         @Override
-        public Tree.Bag split() {
-            return inner.split();
-        }
-
-        @Override
-        public void merge(Tree.Bag bag) {
+        public void merge(SyntheticTree.Bag bag) {
             if (Boolean.getBoolean("weft.test.separate")) {
                 System.out.println("WORKING");
                 System.out.flush();
             }
-            inner.merge(bag);
-        }
-
-        @Override
-        public Long result() {
-            return inner.result();
+            super.merge(bag);
         }
     }
 }

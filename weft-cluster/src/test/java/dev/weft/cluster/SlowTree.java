@@ -17,16 +17,14 @@ final class SlowTree {
     static final Map<WeftPool, LongAdder> PROCESSED = new ConcurrentHashMap<>();
 
     /** Time each node takes, busy (a static: every member of this JVM sees the same). */
-    static volatile long nodeNanos = 40_000;
+    static volatile long nodeNanos = 25_000;
 
     static long processedBy(WeftCluster member) {
         LongAdder a = PROCESSED.get(member.pool());
         return a == null ? 0 : a.sum();
     }
 
-    static final class Queue implements TaskQueue<Tree.Bag, Long> {
-        private final Tree.Queue inner = new Tree.Queue();
-
+    static final class Queue extends TreeWrapper {
         @Override
         public boolean process(int n) {
             int k = Math.min(n, 8);
@@ -38,22 +36,7 @@ final class SlowTree {
             if (p != null) {
                 PROCESSED.computeIfAbsent(p, x -> new LongAdder()).add(k);
             }
-            return inner.process(k);
-        }
-
-        @Override
-        public Tree.Bag split() {
-            return inner.split();
-        }
-
-        @Override
-        public void merge(Tree.Bag bag) {
-            inner.merge(bag);
-        }
-
-        @Override
-        public Long result() {
-            return inner.result();
+            return step(k);
         }
     }
 }

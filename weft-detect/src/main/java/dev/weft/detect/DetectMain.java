@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code ./weft detect PATH... [--format text|sarif] [--fix] [--only B1,B2,...]}.
+ * {@code ./weft detect PATH... [--format text|sarif] [--fix [--source N]] [--only B1,B2,...]
+ * [--baseline FILE | --write-baseline FILE]}.
  *
  * <p>Exit status: 0 when nothing is found (or everything found was fixed), 1 when findings remain, 2 for a
  * usage error (no path, a path that does not exist or is not a Java file or a directory, no Java files at all), 3
@@ -21,7 +22,8 @@ import java.util.Set;
  */
 public final class DetectMain {
     static final String USAGE = """
-            Usage: weft detect PATH... [--format text|sarif] [--fix] [--only B1,B2,...]
+            Usage: weft detect PATH... [--format text|sarif] [--fix [--source N]] [--only B1,B2,...]
+                               [--baseline FILE | --write-baseline FILE]
 
             Finds fork/join bottlenecks in task code of the Java files under PATH (directories are walked):
               B1 centralized pooling        B4 scattered data
@@ -29,7 +31,11 @@ public final class DetectMain {
               B3 copy on join               B6 sleepy workers
             --format text|sarif  output format (default text; sarif is SARIF 2.1.0)
             --fix                rewrite copy on fork (B2) and scattered data (B4) in place where provably safe
+            --source N           the Java version rewrites must compile on (default: the build file's)
             --only B1,B2,...     look only for these bottlenecks
+            --baseline FILE      do not report the findings FILE records (written by --write-baseline)
+            --write-baseline FILE
+                                 record the findings in FILE, to adopt the detector on a code base that has them
             Exit status: 0 nothing found, 1 findings, 2 usage error,
                          3 nothing found but some files could not be analysed.""";
 
@@ -47,6 +53,9 @@ public final class DetectMain {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         String format = "text";
         boolean fix = false;
+        int source = 0;
+        Path baseline = null;
+        Path writeBaseline = null;
         Set<Bottleneck> only = EnumSet.allOf(Bottleneck.class);
         List<Path> paths = new ArrayList<>();
         boolean options = true;
@@ -65,6 +74,17 @@ public final class DetectMain {
                     }
                 } else if (options && a.equals("--fix")) {
                     fix = true;
+                } else if (options && (a.equals("--baseline") || a.startsWith("--baseline="))) {
+                    baseline = Path.of(a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a));
+                    if (!Files.isRegularFile(baseline)) {
+                        throw new IllegalArgumentException("no baseline file " + baseline
+                                + " (write one with --write-baseline)");
+                    }
+                } else if (options && (a.equals("--write-baseline") || a.startsWith("--write-baseline="))) {
+                    writeBaseline = Path.of(a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a));
+                } else if (options && (a.equals("--source") || a.startsWith("--source="))) {
+                    String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a);
+                    source = version(v);
                 } else if (options && (a.equals("--only") || a.startsWith("--only="))) {
                     String list = a.contains("=") ? a.substring(a.indexOf('=') + 1) : value(args, ++i, a);
                     only = EnumSet.noneOf(Bottleneck.class);
@@ -93,6 +113,9 @@ public final class DetectMain {
             if (paths.isEmpty()) {
                 throw new IllegalArgumentException("no PATH given");
             }
+            if (baseline != null && writeBaseline != null) {
+                throw new IllegalArgumentException("--baseline and --write-baseline do not go together");
+            }
         } catch (IllegalArgumentException e) {
             err.println("weft detect: " + e.getMessage());
             err.println(USAGE);
@@ -101,13 +124,26 @@ public final class DetectMain {
 
         Report report;
         try {
-            report = new Detector(only, fix).withProgress(err::println).analyse(paths);
+            report = new Detector(only, fix).withProgress(err::println).withSourceLevel(source).analyse(paths);
         } catch (IOException e) {
             err.println("weft detect: " + e.getMessage());
             return 2;
         }
         if (report.filesAnalysed() == 0 && report.problems().isEmpty()) {
             err.println("weft detect: no Java files under " + String.join(", ", paths.stream().map(Path::toString).toList()));
+            return 2;
+        }
+        try {
+            if (writeBaseline != null) {
+                Baseline.write(writeBaseline, report);
+                err.println("weft detect: wrote " + report.warnings().size() + " finding"
+                        + (report.warnings().size() == 1 ? "" : "s") + " to the baseline " + writeBaseline);
+                report = Baseline.read(writeBaseline).apply(report);
+            } else if (baseline != null) {
+                report = Baseline.read(baseline).apply(report);
+            }
+        } catch (IOException e) {
+            err.println("weft detect: " + e.getMessage());
             return 2;
         }
         for (Problem p : report.problems()) {
@@ -134,6 +170,19 @@ public final class DetectMain {
             return UNANALYSED;
         }
         return 0;
+    }
+
+    /** A Java version as {@code --source} takes it: {@code 6}, {@code 1.6}, {@code 17}. */
+    private static int version(String v) {
+        try {
+            int n = Integer.parseInt(v.startsWith("1.") ? v.substring(2) : v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--source needs a Java version (6, 1.6, 17), not '" + v + "'");
     }
 
     private static String value(String[] args, int i, String option) {

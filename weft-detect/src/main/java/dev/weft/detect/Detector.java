@@ -56,6 +56,7 @@ public final class Detector {
     private final boolean fix;
     private Consumer<String> progress = s -> {
     };
+    private int sourceLevel;
 
     /**
      * @param bottlenecks which bottlenecks to look for
@@ -64,6 +65,15 @@ public final class Detector {
     public Detector(Set<Bottleneck> bottlenecks, boolean fix) {
         this.bottlenecks = bottlenecks.isEmpty() ? EnumSet.noneOf(Bottleneck.class) : EnumSet.copyOf(bottlenecks);
         this.fix = fix;
+    }
+
+    /**
+     * The Java version that {@code --fix} writes code for ({@code 6}: no diamond). By default each file's build
+     * file says (Maven's {@code maven.compiler.source} or {@code release}, Gradle's {@code sourceCompatibility}).
+     */
+    public Detector withSourceLevel(int version) {
+        this.sourceLevel = version;
+        return this;
     }
 
     /** Where progress lines go (for trees of {@value #PROGRESS_THRESHOLD} files or more); none by default. */
@@ -98,7 +108,7 @@ public final class Detector {
             }
             index = ProjectIndex.of(sources);
         }
-        Resolver resolver = new Resolver(index, new SolverFallback(index.sourceRoots()));
+        Resolver resolver = new Resolver(index, new SolverFallback(index));
         if (large) {
             progress.accept("weft detect: analysing task code");
         }
@@ -121,7 +131,7 @@ public final class Detector {
         Map<Hit, Finding.Fix> fixes = Map.of();
         int rewritten = 0;
         if (fix) {
-            Fixer fixer = new Fixer(resolver);
+            Fixer fixer = new Fixer(resolver, sourceLevel);
             fixes = fixer.fix(hits);
             rewritten = fixer.write();
         }

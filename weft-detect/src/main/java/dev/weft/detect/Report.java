@@ -14,9 +14,16 @@ import java.util.Set;
  * @param filesAnalysed number of Java files parsed successfully
  * @param bottlenecks   the bottlenecks that were looked for
  * @param rewritten     number of files {@code --fix} rewrote
+ * @param baselined     number of warnings left out because a {@link Baseline} records them
  */
 public record Report(List<Finding> findings, List<Problem> problems, List<Notice> notices, int filesAnalysed,
-                     Set<Bottleneck> bottlenecks, int rewritten) {
+                     Set<Bottleneck> bottlenecks, int rewritten, int baselined) {
+
+    /** A report of a run without a baseline. */
+    public Report(List<Finding> findings, List<Problem> problems, List<Notice> notices, int filesAnalysed,
+                  Set<Bottleneck> bottlenecks, int rewritten) {
+        this(findings, problems, notices, filesAnalysed, bottlenecks, rewritten, 0);
+    }
 
     /** Number of warnings per bottleneck looked for (zero included), in B1..B6 order; notes are not counted. */
     public Map<Bottleneck, Integer> counts() {

@@ -216,7 +216,9 @@ class DetectMainTest {
         assertEquals(5.0, first.get("ruleIndex"));
         assertTrue(((Map<?, ?>) first.get("message")).get("text").toString().startsWith("[B6 sleepy workers]"));
         Map<?, ?> location = (Map<?, ?>) ((Map<?, ?>) ((List<?>) first.get("locations")).get(0)).get("physicalLocation");
+        // Outside the invocation directory: an absolute URI, with no base.
         assertEquals(dir.resolve("Sleepy.java").toUri().toString(), ((Map<?, ?>) location.get("artifactLocation")).get("uri"));
+        assertFalse(((Map<?, ?>) location.get("artifactLocation")).containsKey("uriBaseId"));
         assertEquals(9.0, ((Map<?, ?>) location.get("region")).get("startLine"));
         assertEquals(13.0, ((Map<?, ?>) location.get("region")).get("startColumn"));
         Map<?, ?> invocation = (Map<?, ?>) ((List<?>) run.get("invocations")).get(0);
@@ -224,12 +226,75 @@ class DetectMainTest {
         assertEquals(text.status(), r.status());
     }
 
+    /**
+     * Locations are relative to the directory the tool ran in, against the base {@code %SRCROOT%} the run defines
+     * as that directory, as code scanning expects: given relative or absolute, a file under it is named the same.
+     */
     @Test
-    void sarifUrisOfRelativePathsStayRelative() {
-        Run r = run("--format", "sarif", "src/test/resources/fix/Csst.java");
-        assertEquals(1, r.status());
-        assertTrue(r.out().contains("\"uri\": \"src/test/resources/fix/Csst.java\""), r.out());
-        MiniJson.parse(r.out());
+    void sarifLocationsAreRelativeToTheInvocationDirectory() {
+        String relative = "src/test/resources/fix/Csst.java";
+        for (String given : List.of(relative, Path.of(relative).toAbsolutePath().toString())) {
+            Run r = run("--format", "sarif", given);
+            assertEquals(1, r.status());
+            Map<?, ?> run = (Map<?, ?>) ((List<?>) ((Map<?, ?>) MiniJson.parse(r.out())).get("runs")).get(0);
+            Map<?, ?> bases = (Map<?, ?>) run.get("originalUriBaseIds");
+            assertEquals(Path.of("").toAbsolutePath().toUri().toString(),
+                    ((Map<?, ?>) bases.get("%SRCROOT%")).get("uri"));
+            Map<?, ?> result = (Map<?, ?>) ((List<?>) run.get("results")).get(0);
+            Map<?, ?> artifact = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) ((List<?>) result.get("locations")).get(0))
+                    .get("physicalLocation")).get("artifactLocation");
+            assertEquals(relative, artifact.get("uri"), given);
+            assertEquals("%SRCROOT%", artifact.get("uriBaseId"), given);
+        }
+    }
+
+    /**
+     * A baseline records the findings a code base has (by kind, file and the code on their line); a run with it
+     * reports only new ones, however far the old ones have moved, and exits 1 only for those.
+     */
+    @Test
+    void aBaselineHidesTheFindingsItRecordsAndOnlyThose() throws IOException {
+        Path src = Files.createDirectories(dir.resolve("src/p"));
+        Files.writeString(src.resolve("Sleepy.java"), SLEEPY);
+        Path baseline = dir.resolve(".weft-baseline");
+        Run written = run(dir.resolve("src").toString(), "--write-baseline", baseline.toString());
+        assertEquals(0, written.status(), written.out());
+        assertTrue(written.err().contains("wrote 2 findings to the baseline"), written.err());
+        assertEquals(List.of("B5\tsrc/p/Sleepy.java\tsynchronized (this) {", "B6\tsrc/p/Sleepy.java\tThread.sleep(10);"),
+                Files.readAllLines(baseline).stream().filter(l -> !l.startsWith("#")).sorted().toList());
+        assertEquals(0, run(dir.resolve("src").toString(), "--baseline", baseline.toString()).status());
+
+        Files.writeString(src.resolve("Sleepy.java"), """
+                package p;
+
+                import java.util.concurrent.RecursiveAction;
+
+                class Sleepy extends RecursiveAction {
+                    // everything below moved down by this line
+                    @Override
+                    protected void compute() {
+                        try {
+                            Thread.sleep(10);
+                            Thread.sleep(20);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        synchronized (this) {
+                            notifyAll();
+                        }
+                    }
+                }
+                """);
+        Run r = run(dir.resolve("src").toString(), "--baseline", baseline.toString());
+        assertEquals(1, r.status(), r.out());
+        List<String> found = r.outLines().stream().filter(l -> l.contains("Sleepy.java:")).toList();
+        assertEquals(1, found.size(), r.out());
+        assertTrue(found.get(0).contains("Sleepy.java:11:"), r.out());
+        assertTrue(r.out().contains("1 finding in 1 file of 1 analysed; 2 findings in the baseline not shown"), r.out());
+
+        assertEquals(2, run(dir.resolve("src").toString(), "--baseline", dir.resolve("missing").toString()).status());
+        assertEquals(2, run(dir.resolve("src").toString(), "--baseline", baseline.toString(), "--write-baseline",
+                baseline.toString()).status());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.weft.detect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -146,20 +147,21 @@ class ResolutionTest {
 
     @Test
     void moduleImportsAndJava25Syntax() throws IOException {
-        assertEquals(List.of("9 B6", "13 B5"), findings("Modern.java", """
+        assertEquals(List.of("10 B6", "14 B5"), findings("Modern.java", """
                 import module java.base;
 
                 sealed interface Shape permits Modern.Square {}
 
                 class Modern extends RecursiveAction {
                     record Square(int side) implements Shape {}
+                    static final ReentrantLock LOCK = new ReentrantLock();
                     @Override protected void compute() {
                         try {
                             Thread.sleep(switch (new Square(2)) { case Square(int s) when s > 1 -> s; default -> 0; });
                         } catch (InterruptedException e) {
                             throw new IllegalStateException(e);
                         }
-                        new ReentrantLock().lock();
+                        LOCK.lock();
                     }
                 }
                 """));
@@ -211,6 +213,50 @@ class ResolutionTest {
                     }
                 }
                 """));
+    }
+
+    /**
+     * Overloads chosen by computed argument types (a string concatenation is a String, {@code getClass()} of an
+     * interface-typed value a Class), by the most specific parameter types, and by what a library's type (here
+     * {@code org.lib}, not in the sources) can and cannot be: not a String, not a type of the sources. Where the
+     * argument's type is unknown, every overload is followed and the chain says it is not resolved.
+     */
+    @Test
+    void overloadsWithComputedAndLibraryArgumentTypes() throws IOException {
+        assertEquals(List.of("27 B6"), findings("Keys.java", """
+                import java.util.concurrent.RecursiveAction;
+                import org.lib.Logger;
+                import org.lib.Factory;
+
+                class Keys extends RecursiveAction {
+                    static class Iced { }
+                    static final class Value extends Iced { }
+                    interface Freezable { }
+                    Logger logger;
+                    Factory factory;
+                    Freezable ice;
+                    @Override protected void compute() {
+                        make("Q" + 7);
+                        put("k", new Value());
+                        use(logger);
+                        icer(ice.getClass());
+                        ship(factory.next());
+                    }
+                    static void make(String s) { }
+                    static void make(byte[] kb) { synchronized (Keys.class) { } }
+                    static void put(String k, Iced v) { try { Thread.sleep(1); } catch (InterruptedException e) { } }
+                    static void put(String k, Value v) { }
+                    static void use(Logger l) { }
+                    static void use(String s) { try { Thread.sleep(2); } catch (InterruptedException e) { } }
+                    static void icer(Class<?> c) { }
+                    static void icer(Freezable f) { try { Thread.sleep(3); } catch (InterruptedException e) { } }
+                    static void ship(org.lib.Parcel p) { try { Thread.sleep(4); } catch (InterruptedException e) { } }
+                    static void ship(org.lib.Letter l) { }
+                }
+                """));
+        Finding f = analyse().findings().stream().filter(x -> x.file().endsWith("Keys.java")).findFirst().orElseThrow();
+        assertTrue(f.message().contains("Keys.ship() (overload unresolved: 2 fit the argument types known)"),
+                f.message());
     }
 
     @Test

@@ -128,10 +128,10 @@ public final class Handler {
 
     /**
      * Makes sure someone will serve what a client just appended (with a sequentially consistent store):
-     * if the handler is idle, it becomes PENDING and is spawned ({@link dev.weft.WeftPool#spawn}) — on a
-     * worker of the pool, a detached fork that runs when that worker's enclosing construct drains, or
-     * earlier on a thief; from another thread, through the pool's inbox. A chain of handlers that start one
-     * another (a ring) nests at most as deep as {@code spawn}'s own bound on detached nesting.
+     * if the handler is idle, it becomes PENDING and is spawned on the calling worker — a detached fork
+     * that runs when that worker's enclosing construct drains, or earlier on a thief; from outside the pool,
+     * or once the worker's chain of starts reaches weft-core's bound ({@link dev.weft.WeftPool#spawn}), it
+     * goes to the pool's inbox.
      */
     void signalWork() {
         if (state == IDLE && STATE.compareAndSet(this, IDLE, PENDING)) {

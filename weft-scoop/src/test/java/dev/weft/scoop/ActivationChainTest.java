@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Chains of activations, each started by the previous handler's call (thread-ring): they finish, every
  * pass arrives once and in order, and a worker's stack stays bounded however long the chain — a detached
  * fork spawned by a running one is drained inside its frame, so an unbounded chain nested one level per
- * hop until the stack overflowed and the ring hung; {@code WeftPool.spawn} now bounds that nesting. Pools of 1 worker (no thief ever
+ * hop until the stack overflowed and the ring hung (weft-core bounds it: {@link dev.weft.WeftPool#spawn}). Pools of 1 worker (no thief ever
  * breaks the chain), 2, and 8 (more workers than this machine's cores), the client on a worker of the
  * pool (it parks through {@code Weft.blocking}) or outside it; each run fails after a time limit instead
  * of hanging the build.
@@ -25,8 +25,8 @@ class ActivationChainTest {
     static final int NODES = 101;
     static final int PASSES = 300_000;
     /**
-     * Frames a worker's stack may hold: {@code WeftPool.spawn}'s documented bound on detached forks nested in
-     * each other (1,024; an activation is one, three frames a hop) and room for the rest.
+     * Frames a worker's stack may hold: weft-core's chain bound (1,024 starts between two inbox takes, see
+     * {@link dev.weft.WeftPool#spawn}; three frames a hop) and room for the rest.
      */
     static final int MAX_FRAMES = 3 * 1_024 + 1_000;
 

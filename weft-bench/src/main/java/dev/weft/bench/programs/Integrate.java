@@ -11,9 +11,9 @@ import java.util.concurrent.RecursiveTask;
  * whole's, and every split is a fork.
  */
 public final class Integrate implements Program {
-    static final double EPS = 1e-9;
-    static final double L = 0.0;
-    static final double R = 1000.0;
+    public static final double EPS = 1e-9;
+    public static final double L = 0.0;
+    public static final double R = 1000.0;
 
     @Override
     public String name() {
@@ -25,12 +25,12 @@ public final class Integrate implements Program {
         return "adaptive quadrature of x^3+x on [0,1000], eps 1e-9, no cutoff";
     }
 
-    static double f(double x) {
+    public static double f(double x) {
         return (x * x + 1.0) * x;
     }
 
     /** ∫ x³+x dx on [l, r]: the independent check. */
-    static double exact(double l, double r) {
+    public static double exact(double l, double r) {
         return (r * r * r * r - l * l * l * l) / 4 + (r * r - l * l) / 2;
     }
 
@@ -45,7 +45,7 @@ public final class Integrate implements Program {
                 });
     }
 
-    static double serial(double l, double r, double fl, double fr, double a) {
+    public static double serial(double l, double r, double fl, double fr, double a) {
         double m = (l + r) * 0.5;
         double fm = f(m);
         double al = (fl + fm) * (m - l) * 0.5;
@@ -57,7 +57,7 @@ public final class Integrate implements Program {
         return serial(l, m, fl, fm, al) + serial(m, r, fm, fr, ar);
     }
 
-    static double weft(double l, double r, double fl, double fr, double a) {
+    public static double weft(double l, double r, double fl, double fr, double a) {
         double m = (l + r) * 0.5;
         double fm = f(m);
         double al = (fl + fm) * (m - l) * 0.5;

@@ -14,7 +14,7 @@ import java.util.concurrent.RecursiveTask;
  */
 public final class NQueens implements Program {
     /** Solutions for n = 0..14, the independent check. */
-    static final int[] SOLUTIONS = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596};
+    public static final int[] SOLUTIONS = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596};
 
     @Override
     public String name() {
@@ -38,7 +38,7 @@ public final class NQueens implements Program {
     }
 
     /** Whether no two of the first {@code n} queens attack each other. */
-    static boolean ok(int n, byte[] a) {
+    public static boolean ok(int n, byte[] a) {
         for (int i = 0; i < n; i++) {
             int p = a[i];
             for (int j = i + 1; j < n; j++) {
@@ -52,13 +52,13 @@ public final class NQueens implements Program {
     }
 
     /** The board {@code a} (rows 0..j-1) with a queen in column {@code col} of row j: a fresh copy. */
-    static byte[] place(byte[] a, int j, int col) {
+    public static byte[] place(byte[] a, int j, int col) {
         byte[] b = Arrays.copyOf(a, j + 1);
         b[j] = (byte) col;
         return b;
     }
 
-    static int serial(byte[] a, int j, int n) {
+    public static int serial(byte[] a, int j, int n) {
         if (j == n) {
             return 1;
         }
@@ -72,7 +72,7 @@ public final class NQueens implements Program {
         return solutions;
     }
 
-    static int weft(byte[] a, int j, int n) {
+    public static int weft(byte[] a, int j, int n) {
         if (j == n) {
             return 1;
         }

@@ -31,8 +31,8 @@ public final class UTS implements Program {
     /** UTS' MAXNUMCHILDREN: a geometric draw is truncated to this many children. */
     static final int MAX_CHILDREN = 100;
 
-    static final long NODE = 1L << 32;
-    static final long LEAF = NODE | 1;
+    public static final long NODE = 1L << 32;
+    public static final long LEAF = NODE | 1;
 
     /**
      * A geometric tree with the cyclic shape function: the expected branching factor at depth d > 0 is
@@ -110,17 +110,27 @@ public final class UTS implements Program {
         };
     }
 
-    static long nodes(long counts) {
+    public static long nodes(long counts) {
         return counts >>> 32;
     }
 
-    static long leaves(long counts) {
+    public static long leaves(long counts) {
         return counts & 0xFFFF_FFFFL;
     }
 
     /** The number of children of a node at {@code depth} with state {@code s}, as UTS' uts_numChildren_geo. */
-    record Shape(double[] logOneMinusP) {
-        int numChildren(int[] s, int depth) {
+    public record Shape(double[] logOneMinusP) implements java.io.Serializable {
+        /**
+         * UTS' geometric tree with the fixed shape function ({@code -t 1 -a 3}): {@code b0} children expected at
+         * every depth below {@code depth}, none at it (T1: b0 = 4, depth 10, root seed 19).
+         */
+        public static Shape fixed(double b0, int depth) {
+            double[] t = new double[depth];
+            java.util.Arrays.fill(t, Math.log(1.0 - 1.0 / (1.0 + b0)));
+            return new Shape(t);
+        }
+
+        public int numChildren(int[] s, int depth) {
             if (depth >= logOneMinusP.length) {
                 return 0;
             }
@@ -134,7 +144,7 @@ public final class UTS implements Program {
     // ---------------------------------------------------------------------------------------------
     // Serial elision
 
-    static long serial(int[] s, int depth, Shape shape) {
+    public static long serial(int[] s, int depth, Shape shape) {
         int n = shape.numChildren(s, depth);
         if (n == 0) {
             return LEAF;
@@ -149,7 +159,7 @@ public final class UTS implements Program {
     // ---------------------------------------------------------------------------------------------
     // Weft: a parallel reduction over the children
 
-    static long weft(int[] s, int depth, Shape shape) {
+    public static long weft(int[] s, int depth, Shape shape) {
         int n = shape.numChildren(s, depth);
         if (n == 0) {
             return LEAF;
@@ -203,14 +213,14 @@ public final class UTS implements Program {
     // Node states: SHA-1 of one 64-byte block
 
     /** rng_init: SHA-1 of 16 zero bytes followed by the seed as 4 big-endian bytes. */
-    static int[] rootState(int seed) {
+    public static int[] rootState(int seed) {
         int[] s = new int[5];
         sha1Block(s, 0, 0, 0, 0, seed, 0x8000_0000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20 * 8);
         return s;
     }
 
     /** rng_spawn: SHA-1 of the parent's 20 bytes followed by the child index as 4 big-endian bytes. */
-    static int[] childState(int[] parent, int index) {
+    public static int[] childState(int[] parent, int index) {
         int[] s = new int[5];
         sha1Block(s, parent[0], parent[1], parent[2], parent[3], parent[4], index, 0x8000_0000, 0, 0, 0, 0, 0, 0, 0, 0, 24 * 8);
         return s;

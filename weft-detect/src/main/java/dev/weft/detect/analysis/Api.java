@@ -13,6 +13,8 @@ public final class Api {
 
     public static final String FJ_TASK = "java.util.concurrent.ForkJoinTask";
     public static final String FJ_POOL = "java.util.concurrent.ForkJoinPool";
+    /** What {@code ForkJoinPool.managedBlock} runs: blocking the pool compensates for. */
+    public static final String MANAGED_BLOCKER = FJ_POOL + ".ManagedBlocker";
     public static final String COUNTED_COMPLETER = "java.util.concurrent.CountedCompleter";
     public static final String EXECUTOR = "java.util.concurrent.Executor";
     public static final String COMPLETION_SERVICE = "java.util.concurrent.CompletionService";
@@ -32,12 +34,12 @@ public final class Api {
     /**
      * The other public static methods of {@code Weft}: {@code blocking}'s argument is managed blocking, not task
      * code for the rules; {@code pauseStealing}, {@code resumeStealing}, {@code stealingPaused} and {@code hungry}
-     * take no code.
+     * (a poll whether to split one's own pending work) take no code.
      * {@code ApiTest} checks that the two sets together are exactly Weft's static methods, so a method added to
      * Weft must be sorted into one of them.
      */
     public static final Set<String> WEFT_OTHER_METHODS = Set.of(
-            "blocking", "inPool", "pauseStealing", "resumeStealing", "stealingPaused", "hungry");
+            "blocking", "hungry", "inPool", "pauseStealing", "resumeStealing", "stealingPaused");
 
     /** The subset of the task-body methods that fork their arguments as subtasks (a divide-and-conquer step). */
     public static final Set<String> WEFT_FORKING_METHODS = Set.of("join", "joinInt", "joinLong", "joinDouble", "async");

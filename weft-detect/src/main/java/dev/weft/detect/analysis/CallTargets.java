@@ -149,7 +149,58 @@ public final class CallTargets {
                 result.add(c);
             }
         }
+        return mostSpecific(result);
+    }
+
+    /**
+     * Of several applicable overloads, those no other is more specific than (JLS 15.12.2.5): {@code put(Key,
+     * Value)} over {@code put(Key, Iced)} when Value is an Iced; fixed arity before variable arity (15.12.2.2-4).
+     * Where parameter types are not known (a library's), neither overload is more specific, and both stay.
+     */
+    private List<CallableDeclaration<?>> mostSpecific(List<CallableDeclaration<?>> applicable) {
+        if (applicable.size() < 2) {
+            return applicable;
+        }
+        List<CallableDeclaration<?>> fixed = new ArrayList<>();
+        for (CallableDeclaration<?> c : applicable) {
+            if (c.getParameters().isEmpty() || !c.getParameter(c.getParameters().size() - 1).isVarArgs()) {
+                fixed.add(c);
+            }
+        }
+        List<CallableDeclaration<?>> pool = fixed.isEmpty() ? applicable : fixed;
+        List<CallableDeclaration<?>> result = new ArrayList<>();
+        for (CallableDeclaration<?> c : pool) {
+            boolean dominated = false;
+            for (CallableDeclaration<?> d : pool) {
+                if (d != c && moreSpecific(d, c) && !moreSpecific(c, d)) {
+                    dominated = true;
+                    break;
+                }
+            }
+            if (!dominated) {
+                result.add(c);
+            }
+        }
         return result;
+    }
+
+    /** Whether every parameter type of {@code a} is known and assignable to the one of {@code b}. */
+    private boolean moreSpecific(CallableDeclaration<?> a, CallableDeclaration<?> b) {
+        if (a.getParameters().size() != b.getParameters().size()) {
+            return false;
+        }
+        for (int i = 0; i < a.getParameters().size(); i++) {
+            TypeRef x = names.resolveType(a.getParameter(i).getType(), a.getParameter(i));
+            TypeRef y = names.resolveType(b.getParameter(i).getType(), b.getParameter(i));
+            if (x == null || y == null || !known(x) || !known(y) || !assignable(x, y)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean known(TypeRef t) {
+        return t.isPrimitive() || t.isPrimitiveElement() || names.typeExists(t.name());
     }
 
     private static final List<String> WIDENING = List.of("byte", "short", "int", "long", "float", "double");
@@ -195,7 +246,22 @@ public final class CallTargets {
         if (arg.dims() > 0 && (arg.isPrimitiveElement() || param.isPrimitiveElement())) {
             return arg.name().equals(param.name());
         }
-        return names.isSubtype(arg.name(), param.name()) || !names.typeExists(param.name()) || !names.typeExists(arg.name());
+        boolean argKnown = names.typeExists(arg.name());
+        boolean paramKnown = names.typeExists(param.name());
+        if (argKnown && paramKnown) {
+            return names.isSubtype(arg.name(), param.name());
+        }
+        if (!argKnown && !paramKnown) {
+            return true;
+        }
+        // One side is a library's type, outside the sources and the JDK. A library's class may extend a JDK class
+        // that is not final, or implement a JDK interface; it does not extend a type of the sources, nor a final
+        // JDK class (String, the boxes). A type of the sources may implement a library's interface; a JDK type
+        // never does.
+        if (!argKnown) {
+            return !names.typeExistsInSources(param.name()) && !names.isFinalPlatformType(param.name());
+        }
+        return names.typeExistsInSources(arg.name());
     }
 
     /** Methods of the analysed sources that a method reference {@code X::m} denotes (any arity). */

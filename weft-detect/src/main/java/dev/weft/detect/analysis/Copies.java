@@ -12,14 +12,17 @@ import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ReturnStmt;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -65,12 +68,20 @@ public final class Copies {
      * @param what   how messages name it: {@code "Arrays.copyOfRange(...)"}, {@code "RayUtil.slice(...), which
      *               copies (System.arraycopy in RayUtil.java:14)"}
      * @param helper the method of the sources that makes it, when the expression is a call to one; else null
+     * @param source the expression whose data is copied ({@code a} in {@code Arrays.copyOf(a, n)}), when one is
      */
-    public record Copy(Kind kind, String what, MethodDeclaration helper) {
+    public record Copy(Kind kind, String what, MethodDeclaration helper, Expression source) {
+        public Copy(Kind kind, String what, MethodDeclaration helper) {
+            this(kind, what, helper, null);
+        }
+    }
+
+    /** A copy a method returns, and which of its parameters holds the data copied (-1: none of them). */
+    private record Returned(Copy copy, int parameter) {
     }
 
     private final Resolver resolver;
-    private final Map<MethodDeclaration, Optional<Copy>> returned = new IdentityHashMap<>();
+    private final Map<MethodDeclaration, List<Returned>> returned = new IdentityHashMap<>();
 
     Copies(Resolver resolver) {
         this.resolver = resolver;
@@ -89,18 +100,18 @@ public final class Copies {
             int n = m.getArguments().size();
             if ((name.equals("copyOf") || name.equals("copyOfRange")) && n >= 2
                     && expressions.isStaticCall(m, "java.util.Arrays", name)) {
-                return new Copy(Kind.COPY, "Arrays." + name + "(...)", null);
+                return new Copy(Kind.COPY, "Arrays." + name + "(...)", null, m.getArgument(0));
             }
             if (name.equals("copyOf") && n == 1 && (expressions.isStaticCall(m, "java.util.List", name)
                     || expressions.isStaticCall(m, "java.util.Set", name)
                     || expressions.isStaticCall(m, "java.util.Map", name))) {
-                return new Copy(Kind.COPY, Snippets.text(m.getScope().orElse(m)) + ".copyOf(...)", null);
+                return new Copy(Kind.COPY, Snippets.text(m.getScope().orElse(m)) + ".copyOf(...)", null, m.getArgument(0));
             }
             if (name.equals("clone") && n == 0 && m.getScope().isPresent()) {
                 TypeRef t = expressions.receiverType(m.getScope().get());
                 if (t != null && (t.isArray() || names.isSubtype(t, "java.util.Collection")
                         || names.isSubtype(t, "java.util.Map"))) {
-                    return new Copy(Kind.COPY, Snippets.text(m), null);
+                    return new Copy(Kind.COPY, Snippets.text(m), null, m.getScope().get());
                 }
                 return null;
             }
@@ -109,21 +120,23 @@ public final class Copies {
                 TypeRef t = expressions.typeOf(m.getScope().get());
                 if (t != null && (t.name().equals("java.lang.String") || t.name().equals("java.lang.StringBuilder")
                         || t.name().equals("java.lang.StringBuffer"))) {
-                    return new Copy(Kind.COPY, Snippets.text(m) + " (a substring: a copy of the characters)", null);
+                    return new Copy(Kind.COPY, Snippets.text(m) + " (a substring: a copy of the characters)", null,
+                            m.getScope().get());
                 }
                 return null;
             }
             if (name.equals("arraycopy") && n == 5 && expressions.isStaticCall(m, "java.lang.System", name)) {
-                return new Copy(Kind.COPY, "System.arraycopy(...)", null);
+                return new Copy(Kind.COPY, "System.arraycopy(...)", null, m.getArgument(0));
             }
             if (name.equals("toArray") && m.getScope().isPresent() && isSubList(m.getScope().get())) {
-                return new Copy(Kind.COPY, "subList(...).toArray()", null);
+                return new Copy(Kind.COPY, "subList(...).toArray()", null,
+                        ((MethodCallExpr) Ast.unwrap(m.getScope().get())).getScope().orElse(null));
             }
             if (STREAM_END.contains(name) && streamsExistingData(m.getScope().orElse(null))) {
                 return new Copy(Kind.COPY, "collecting a stream of existing data (" + Snippets.text(m) + ")", null);
             }
             if (isSubList(m)) {
-                return new Copy(Kind.VIEW, Snippets.text(m), null);
+                return new Copy(Kind.VIEW, Snippets.text(m), null, m.getScope().orElse(null));
             }
             if (depth < HELPER_DEPTH) {
                 return helperCopy(m, depth);
@@ -139,7 +152,7 @@ public final class Copies {
             TypeRef a = expressions.typeOf(arg);
             if (isSubList(arg) || (a != null && (names.isSubtype(a, "java.util.Collection")
                     || names.isSubtype(a, "java.util.Map")))) {
-                return new Copy(Kind.COPY, Snippets.text(o), null);
+                return new Copy(Kind.COPY, Snippets.text(o), null, arg);
             }
         }
         return null;
@@ -179,19 +192,35 @@ public final class Copies {
         return false;
     }
 
-    /** A call to a method of the sources that returns a copy or a view it makes. */
+    /**
+     * A call to a method of the sources that returns a copy or a view it makes; not when what it would copy is a
+     * parameter that this call gives nothing to copy ({@code malloc(n, null)}: a new, zeroed array).
+     */
     private Copy helperCopy(MethodCallExpr m, int depth) {
         for (CallableDeclaration<?> target : resolver.calls().targets(m)) {
             if (target instanceof MethodDeclaration md) {
-                Copy inner = returned(md, depth + 1);
-                if (inner != null) {
+                for (Returned r : returned(md, depth + 1)) {
+                    Expression source = r.parameter() >= 0 && r.parameter() < m.getArguments().size()
+                            ? m.getArgument(r.parameter()) : null;
+                    if (source != null && isNothing(source)) {
+                        continue;
+                    }
+                    Copy inner = r.copy();
                     return new Copy(inner.kind(), Snippets.text(m) + ", which returns "
                             + (inner.kind() == Kind.VIEW ? "a view " : "a copy ") + "(" + inner.what() + " in "
-                            + where(md) + ")", md);
+                            + where(md) + ")", md, source);
                 }
             }
         }
         return null;
+    }
+
+    /** {@code null}, or a new array or collection with nothing in it yet: no data to copy. */
+    private static boolean isNothing(Expression e) {
+        Expression x = Ast.unwrap(e);
+        return x instanceof NullLiteralExpr
+                || x instanceof ArrayCreationExpr a && a.getInitializer().isEmpty()
+                || x instanceof ObjectCreationExpr o && o.getArguments().isEmpty() && o.getAnonymousClassBody().isEmpty();
     }
 
     private String where(MethodDeclaration md) {
@@ -201,14 +230,17 @@ public final class Copies {
         return owner + md.getNameAsString() + "()" + (f == null ? "" : ", " + f.path().getFileName() + ":" + Ast.line(md));
     }
 
-    /** The copy or view a method returns, if one of its return statements returns one. */
-    private Copy returned(MethodDeclaration md, int depth) {
-        Optional<Copy> known = returned.get(md);
+    /**
+     * The copies or views a method returns, one per return statement that returns one, each with the parameter
+     * whose data it copies (when it is one).
+     */
+    private List<Returned> returned(MethodDeclaration md, int depth) {
+        List<Returned> known = returned.get(md);
         if (known != null) {
-            return known.orElse(null);
+            return known;
         }
-        returned.put(md, Optional.empty());
-        Copy found = null;
+        returned.put(md, List.of());
+        List<Returned> found = new ArrayList<>();
         if (md.getBody().isPresent()) {
             for (ReturnStmt r : md.getBody().get().findAll(ReturnStmt.class)) {
                 if (r.getExpression().isEmpty() || Ast.enclosingCallable(r) != md) {
@@ -217,9 +249,11 @@ public final class Copies {
                 Expression value = Ast.unwrap(r.getExpression().get());
                 Copy c = of(value, depth);
                 if (c == null && value instanceof ArrayCreationExpr pieces && pieces.getInitializer().isPresent()) {
-                    // An array of copies ({@code new int[][] {copyOfRange(a, 0, m), copyOfRange(a, m, n)}}).
+                    // An array of copies ({@code new int[][] {copyOfRange(a, 0, m), copyOfRange(a, m, n)}}, or of
+                    // locals holding them).
                     for (Expression piece : pieces.getInitializer().get().getValues()) {
-                        Copy inner = of(Ast.unwrap(piece), depth);
+                        Expression p = Ast.unwrap(piece);
+                        Copy inner = p instanceof NameExpr n ? localCopy(n, depth) : of(p, depth);
                         if (inner != null) {
                             c = new Copy(inner.kind(), "an array of " + inner.what(), null);
                             break;
@@ -231,23 +265,39 @@ public final class Copies {
                     c = c != null ? c : of(Ast.unwrap(choice.getElseExpr()), depth);
                 }
                 if (c == null && value instanceof NameExpr n) {
-                    Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
-                    if (b != null && b.kind() == Binding.Kind.LOCAL && b.declarator() instanceof VariableDeclarator v) {
-                        c = b.initializer() == null ? null : of(Ast.unwrap(b.initializer()), depth);
-                        if (c == null) {
-                            Fill filled = filledFromData(v);
-                            c = filled == null ? null : new Copy(Kind.COPY, filled.what(), null);
-                        }
-                    }
+                    c = localCopy(n, depth);
                 }
                 if (c != null) {
-                    found = c;
-                    break;
+                    found.add(new Returned(c, parameterIndex(c.source(), md)));
                 }
             }
         }
-        returned.put(md, Optional.ofNullable(found));
-        return found;
+        List<Returned> result = List.copyOf(found);
+        returned.put(md, result);
+        return result;
+    }
+
+    /** The copy a local variable holds: its initializer, or a new container it fills from existing data. */
+    private Copy localCopy(NameExpr n, int depth) {
+        Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
+        if (b == null || b.kind() != Binding.Kind.LOCAL || !(b.declarator() instanceof VariableDeclarator v)) {
+            return null;
+        }
+        Copy c = b.initializer() == null ? null : of(Ast.unwrap(b.initializer()), depth);
+        if (c == null) {
+            Fill filled = filledFromData(v);
+            c = filled == null ? null : new Copy(Kind.COPY, filled.what(), null);
+        }
+        return c;
+    }
+
+    /** Which parameter of {@code md} an expression is, or -1. */
+    private int parameterIndex(Expression e, MethodDeclaration md) {
+        if (e == null || !(Ast.unwrap(e) instanceof NameExpr n)) {
+            return -1;
+        }
+        Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
+        return b != null && b.kind() == Binding.Kind.PARAMETER ? Ast.indexOfSame(md.getParameters(), b.declarator()) : -1;
     }
 
     /**
@@ -290,6 +340,9 @@ public final class Copies {
         }
         String name = v.getNameAsString();
         for (NameExpr use : resolver.bindings().uses(v, name, scope)) {
+            if (inSubtask(use, scope)) {
+                continue;
+            }
             Node parent = use.getParentNode().orElse(null);
             // The receiver may be chosen ({@code (odd ? a : b).add(x)}), the element nested ({@code b[i][j] = x}).
             Expression receiver = use;
@@ -321,6 +374,27 @@ public final class Copies {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a use is in the code of a subtask created in {@code scope} (an anonymous task's body, a forked
+     * lambda): a new array that the subtask fills itself is its own working memory, not data the parent copied.
+     */
+    private boolean inSubtask(Node use, Node scope) {
+        Node child = use;
+        for (Node p = use.getParentNode().orElse(null); p != null && p != scope; child = p, p = p.getParentNode().orElse(null)) {
+            if (p instanceof LambdaExpr l && resolver.forks().forkedLambdaApi(l) != null) {
+                return true;
+            }
+            if (p instanceof ObjectCreationExpr o && o.getAnonymousClassBody().isPresent()
+                    && Ast.containsSame(o.getAnonymousClassBody().get(), child)) {
+                TypeRef t = resolver.names().resolveType(o.getType(), o);
+                if (t != null && resolver.names().isTaskType(t.name())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private boolean isContainer(ObjectCreationExpr o) {

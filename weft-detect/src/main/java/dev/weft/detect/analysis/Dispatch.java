@@ -1,5 +1,6 @@
 package dev.weft.detect.analysis;
 
+import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
@@ -43,8 +44,10 @@ public final class Dispatch {
 
     private final Resolver resolver;
     private final Map<String, List<TypeInfo>> subtypes = new HashMap<>();
-    private Map<String, List<ObjectCreationExpr>> creations;
-    private Map<String, List<MethodCallExpr>> callsByName;
+    private final Map<String, List<ObjectCreationExpr>> creations = new HashMap<>();
+    private final Map<String, List<MethodCallExpr>> callsByName = new HashMap<>();
+    /** How many of the index's files (in the order they were parsed) the two maps above hold. */
+    private int indexedFiles;
 
     Dispatch(Resolver resolver) {
         this.resolver = resolver;
@@ -235,8 +238,9 @@ public final class Dispatch {
             if (owner == null) {
                 return args;
             }
-            for (ObjectCreationExpr o : creationsNamed(owner.simpleName())) {
-                if (o.getArguments().size() > position && Ast.containsSame(resolver.calls().targets(o), k)) {
+            for (ObjectCreationExpr o : visibleTo(k, creationsNamed(owner.simpleName()))) {
+                if (o.getArguments().size() > position && TypeInfo.accepts(k, o.getArguments().size())
+                        && Ast.containsSame(resolver.calls().targets(o), k)) {
                     args.addAll(through(o.getArgument(position), depth));
                 }
             }
@@ -246,8 +250,9 @@ public final class Dispatch {
                 }
             }
         } else if (callable instanceof MethodDeclaration md) {
-            for (MethodCallExpr call : callsNamed(md.getNameAsString())) {
-                if (call.getArguments().size() > position && Ast.containsSame(resolver.calls().targets(call), md)) {
+            for (MethodCallExpr call : visibleTo(md, callsNamed(md.getNameAsString()))) {
+                if (call.getArguments().size() > position && TypeInfo.accepts(md, call.getArguments().size())
+                        && Ast.containsSame(resolver.calls().targets(call), md)) {
                     args.addAll(through(call.getArgument(position), depth));
                 }
             }
@@ -258,11 +263,29 @@ public final class Dispatch {
     /** The calls the parsed sources make to a method (resolved, not by name alone). */
     public synchronized List<MethodCallExpr> callsTo(MethodDeclaration md) {
         List<MethodCallExpr> result = new ArrayList<>();
-        for (MethodCallExpr call : callsNamed(md.getNameAsString())) {
+        for (MethodCallExpr call : visibleTo(md, callsNamed(md.getNameAsString()))) {
             if (TypeInfo.accepts(md, call.getArguments().size())) {
                 if (Ast.containsSame(resolver.calls().targets(call), md)) {
                     result.add(call);
                 }
+            }
+        }
+        return result;
+    }
+
+    /**
+     * The calls that can reach a method or constructor at all: for a private one, those in its own file (its
+     * top-level class); resolving the others would only parse the types their receivers name.
+     */
+    private static <T extends Node> List<T> visibleTo(CallableDeclaration<?> c, List<T> calls) {
+        if (!c.isPrivate()) {
+            return calls;
+        }
+        CompilationUnit own = c.findCompilationUnit().orElse(null);
+        List<T> result = new ArrayList<>();
+        for (T call : calls) {
+            if (call.findCompilationUnit().orElse(null) == own) {
+                result.add(call);
             }
         }
         return result;
@@ -315,27 +338,30 @@ public final class Dispatch {
 
     /** The {@code new X(...)} of the parsed files whose type is written with this simple name (not resolved). */
     private List<ObjectCreationExpr> creationsNamed(String simpleName) {
-        if (creations == null) {
-            creations = new HashMap<>();
-            for (SourceFile f : resolver.index().files()) {
-                for (ObjectCreationExpr o : f.unit().findAll(ObjectCreationExpr.class)) {
-                    creations.computeIfAbsent(o.getType().getNameAsString(), k -> new ArrayList<>()).add(o);
-                }
-            }
-        }
-        return creations.getOrDefault(simpleName, List.of());
+        catchUp();
+        return List.copyOf(creations.getOrDefault(simpleName, List.of()));
     }
 
     private List<MethodCallExpr> callsNamed(String name) {
-        if (callsByName == null) {
-            callsByName = new HashMap<>();
-            for (SourceFile f : resolver.index().files()) {
-                for (MethodCallExpr c : f.unit().findAll(MethodCallExpr.class)) {
-                    callsByName.computeIfAbsent(c.getNameAsString(), k -> new ArrayList<>()).add(c);
-                }
+        catchUp();
+        return List.copyOf(callsByName.getOrDefault(name, List.of()));
+    }
+
+    /**
+     * Adds the calls and creations of the files parsed since the last look: the index parses files on demand,
+     * while task code is followed, and a call in a file parsed later is a call all the same.
+     */
+    private void catchUp() {
+        List<SourceFile> files = resolver.index().files();
+        for (SourceFile f : files.subList(indexedFiles, files.size())) {
+            for (ObjectCreationExpr o : f.unit().findAll(ObjectCreationExpr.class)) {
+                creations.computeIfAbsent(o.getType().getNameAsString(), k -> new ArrayList<>()).add(o);
+            }
+            for (MethodCallExpr c : f.unit().findAll(MethodCallExpr.class)) {
+                callsByName.computeIfAbsent(c.getNameAsString(), k -> new ArrayList<>()).add(c);
             }
         }
-        return callsByName.getOrDefault(name, List.of());
+        indexedFiles = files.size();
     }
 
     /** The declared type of the sources that a member belongs to, or null (an anonymous class's member, say). */

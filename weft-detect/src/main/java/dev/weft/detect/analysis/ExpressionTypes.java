@@ -5,6 +5,10 @@ import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.ClassExpr;
+import com.github.javaparser.ast.expr.InstanceOfExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
 import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.CharLiteralExpr;
@@ -89,8 +93,94 @@ public final class ExpressionTypes {
             return TypeRef.of("char");
         } else if (e instanceof DoubleLiteralExpr d) {
             return TypeRef.of(d.getValue().toLowerCase().endsWith("f") ? "float" : "double");
+        } else if (e instanceof BinaryExpr b) {
+            return binaryType(b);
+        } else if (e instanceof UnaryExpr u) {
+            if (u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT) {
+                return TypeRef.of("boolean");
+            }
+            TypeRef t = unboxed(typeOf(u.getExpression()));
+            return switch (u.getOperator()) {
+                case PLUS, MINUS, BITWISE_COMPLEMENT -> t == null ? null : promoted(t, TypeRef.of("int"));
+                default -> t;
+            };
+        } else if (e instanceof InstanceOfExpr) {
+            return TypeRef.of("boolean");
+        } else if (e instanceof ClassExpr) {
+            return TypeRef.of("java.lang.Class");
         }
         return null;
+    }
+
+    private static final List<String> NUMERIC = List.of("byte", "short", "char", "int", "long", "float", "double");
+
+    /**
+     * The type of a binary operation: a string concatenation is a String, a comparison or a logical operation a
+     * boolean, arithmetic the promoted type of its operands (JLS 5.6.2); null when an operand is unknown.
+     */
+    private TypeRef binaryType(BinaryExpr b) {
+        switch (b.getOperator()) {
+            case OR, AND, EQUALS, NOT_EQUALS, LESS, GREATER, LESS_EQUALS, GREATER_EQUALS:
+                return TypeRef.of("boolean");
+            default:
+                break;
+        }
+        TypeRef l = typeOf(b.getLeft());
+        TypeRef r = typeOf(b.getRight());
+        if (b.getOperator() == BinaryExpr.Operator.PLUS && (isString(l) || isString(r))) {
+            return TypeRef.of("java.lang.String");
+        }
+        l = unboxed(l);
+        r = unboxed(r);
+        if (l == null || r == null) {
+            return null;
+        }
+        switch (b.getOperator()) {
+            case LEFT_SHIFT, SIGNED_RIGHT_SHIFT, UNSIGNED_RIGHT_SHIFT:
+                return promoted(l, TypeRef.of("int"));
+            case BINARY_AND, BINARY_OR, XOR:
+                if (l.name().equals("boolean") && r.name().equals("boolean")) {
+                    return l;
+                }
+                return promoted(l, r);
+            default:
+                return promoted(l, r);
+        }
+    }
+
+    private static boolean isString(TypeRef t) {
+        return t != null && t.dims() == 0 && t.name().equals("java.lang.String");
+    }
+
+    /** The primitive type of a box, the type itself if primitive, else null. */
+    private static TypeRef unboxed(TypeRef t) {
+        if (t == null || t.isArray()) {
+            return null;
+        }
+        if (t.isPrimitive()) {
+            return t;
+        }
+        return switch (t.name()) {
+            case "java.lang.Integer" -> TypeRef.of("int");
+            case "java.lang.Long" -> TypeRef.of("long");
+            case "java.lang.Double" -> TypeRef.of("double");
+            case "java.lang.Float" -> TypeRef.of("float");
+            case "java.lang.Short" -> TypeRef.of("short");
+            case "java.lang.Byte" -> TypeRef.of("byte");
+            case "java.lang.Character" -> TypeRef.of("char");
+            case "java.lang.Boolean" -> TypeRef.of("boolean");
+            default -> null;
+        };
+    }
+
+    /** Binary numeric promotion: the wider of the two, at least int. */
+    private static TypeRef promoted(TypeRef a, TypeRef b) {
+        int i = NUMERIC.indexOf(a.name());
+        int j = NUMERIC.indexOf(b.name());
+        if (i < 0 || j < 0) {
+            return null;
+        }
+        return TypeRef.of(NUMERIC.get(Math.max(Math.max(i, j), NUMERIC.indexOf("int"))));
     }
 
     /**
@@ -234,7 +324,8 @@ public final class ExpressionTypes {
                 }
             }
         }
-        return null;
+        // Every type has Object's methods, interfaces included ({@code ice.getClass()} on a Freezable).
+        return owner.equals("java.lang.Object") ? null : jdk.returnType("java.lang.Object", name, arity);
     }
 
     /**

@@ -38,10 +38,23 @@ public final class JoinedValues {
      * merged into ({@code all.addAll(left.join())}).
      */
     public boolean isJoinResult(Expression e) {
-        return isJoinResult(e, 0);
+        return isJoinResult(e, 0, true);
+    }
+
+    /**
+     * Whether an expression is a joined result by what its own body shows: as {@link #isJoinResult}, but not
+     * through a parameter of its method (which asks about every call of that method in the sources: affordable
+     * for the arguments of a merge, not for every argument of every call).
+     */
+    public boolean isJoinedInItsBody(Expression e) {
+        return isJoinResult(e, 0, false);
     }
 
     private boolean isJoinResult(Expression e, int depth) {
+        return isJoinResult(e, depth, true);
+    }
+
+    private boolean isJoinResult(Expression e, int depth, boolean parameters) {
         if (depth > 4) {
             return false;
         }
@@ -66,7 +79,7 @@ public final class JoinedValues {
         }
         // A part of a joined result: a row of a joined matrix, a list in a joined array of lists.
         if (e instanceof ArrayAccessExpr a) {
-            return isJoinResult(a.getName(), depth + 1);
+            return isJoinResult(a.getName(), depth + 1, parameters);
         }
         if (e instanceof NameExpr n) {
             Binding b = bindings.lookup(n.getNameAsString(), n);
@@ -77,7 +90,7 @@ public final class JoinedValues {
                 return isCombineParameter(p);
             }
             if (b.kind() == Binding.Kind.PARAMETER && b.declarator() instanceof Parameter p) {
-                return receivesJoined(p, depth);
+                return parameters && receivesJoined(p, depth);
             }
             if (b.kind() != Binding.Kind.LOCAL) {
                 return false;

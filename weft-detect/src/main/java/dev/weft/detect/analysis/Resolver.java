@@ -25,6 +25,7 @@ public final class Resolver {
     private final JoinedValues joinedValues;
     private final Dispatch dispatch;
     private final Copies copies;
+    private final Sharing sharing;
 
     /**
      * @param index  the analysed sources
@@ -42,6 +43,7 @@ public final class Resolver {
         this.joinedValues = new JoinedValues(this);
         this.dispatch = new Dispatch(this);
         this.copies = new Copies(this);
+        this.sharing = new Sharing(this);
     }
 
     public ProjectIndex index() {
@@ -78,6 +80,10 @@ public final class Resolver {
 
     public Copies copies() {
         return copies;
+    }
+
+    public Sharing sharing() {
+        return sharing;
     }
 
     /** The solver's counters, for the closing statistics line. */

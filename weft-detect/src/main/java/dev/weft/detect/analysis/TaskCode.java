@@ -59,6 +59,8 @@ public final class TaskCode {
     private final Resolver resolver;
     private final List<TaskBody> bodies = new ArrayList<>();
     private final Map<Node, Set<Node>> reachable = new IdentityHashMap<>();
+    private final Map<MethodDeclaration, Boolean> outside = new IdentityHashMap<>();
+    private Set<Node> roots;
 
     private TaskCode(Resolver resolver) {
         this.resolver = resolver;
@@ -136,6 +138,23 @@ public final class TaskCode {
             code.addAll(resolver.calls().projectMethods(t.name(), m, 0));
         }
         return code;
+    }
+
+    /**
+     * Whether a node lies in the code of some body of task code (roughly: inside one of their methods, constructors
+     * or lambdas).
+     */
+    public boolean runsInTasks(Node n) {
+        if (roots == null) {
+            roots = Ast.identitySet();
+            bodies.forEach(b -> roots.add(b.root()));
+        }
+        for (Node p = n; p != null; p = p.getParentNode().orElse(null)) {
+            if (roots.contains(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every body of task code, entry points first, each once. */
@@ -264,13 +283,43 @@ public final class TaskCode {
             TaskBody body = work.poll();
             bodies.add(body);
             walk(body.root(), false, node -> {
-                for (Node target : calleesOf(node)) {
+                List<Node> targets = calleesOf(node);
+                boolean unresolved = overloads(targets);
+                for (Node target : targets) {
                     if (seen.add(target)) {
-                        work.add(new TaskBody(target, bodyName(target), body, node));
+                        String name = bodyName(target) + (unresolved ? " (overload unresolved: "
+                                + targets.size() + " fit the argument types known)" : "");
+                        work.add(new TaskBody(target, name, body, node));
                     }
                 }
             });
         }
+    }
+
+    /**
+     * Whether a call's targets are several overloads of one class: the argument types that would choose between
+     * them are unknown (a library's type), so each is followed, and a chain through one says it is not resolved
+     * rather than name a method the call may not run.
+     */
+    private static boolean overloads(List<Node> targets) {
+        if (targets.size() < 2) {
+            return false;
+        }
+        Node owner = null;
+        String name = null;
+        for (Node t : targets) {
+            if (!(t instanceof CallableDeclaration<?> c)) {
+                return false;
+            }
+            Node p = c.getParentNode().orElse(null);
+            if (owner == null) {
+                owner = p;
+                name = c.getNameAsString();
+            } else if (p != owner || !c.getNameAsString().equals(name)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -280,17 +329,71 @@ public final class TaskCode {
      */
     List<Node> calleesOf(Node node) {
         CallTargets calls = resolver.calls();
+        List<? extends Node> targets;
         if (node instanceof MethodCallExpr m) {
             List<CallableDeclaration<?>> bound = calls.targets(m);
-            return bound.isEmpty() ? resolver.dispatch().targets(m) : List.copyOf(bound);
+            targets = bound.isEmpty() ? resolver.dispatch().targets(m) : bound;
         } else if (node instanceof ObjectCreationExpr o) {
-            return List.copyOf(calls.targets(o));
+            targets = calls.targets(o);
         } else if (node instanceof ExplicitConstructorInvocationStmt s) {
-            return List.copyOf(calls.targets(s));
+            targets = calls.targets(s);
         } else if (node instanceof MethodReferenceExpr r) {
-            return List.copyOf(calls.targets(r));
+            targets = calls.targets(r);
+        } else {
+            return List.of();
         }
-        return List.of();
+        List<Node> result = new ArrayList<>(targets.size());
+        for (Node t : targets) {
+            if (!(t instanceof MethodDeclaration md) || !outsideTasks(md)) {
+                result.add(t);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Methods whose code does not run as part of the task that calls them: a program's {@code main} (it runs a
+     * program; its waits are the program's, before or after its pools), code that ends the process (a call of
+     * {@code System.exit}, {@code Runtime.exit} or {@code halt}: a shutdown path, run once), and a ManagedBlocker's
+     * {@code block()} and {@code isReleasable()}, which are the waiting that {@code managedBlock} runs and
+     * compensates for.
+     */
+    private boolean outsideTasks(MethodDeclaration md) {
+        Boolean known = outside.get(md);
+        if (known != null) {
+            return known;
+        }
+        String name = md.getNameAsString();
+        boolean result;
+        if (name.equals("main") && md.isStatic() && md.getParameters().size() == 1
+                && md.getParameter(0).getType().asString().replace(" ", "").matches("String(\\[]|\\.\\.\\.)")) {
+            result = true;
+        } else if ((name.equals("block") || name.equals("isReleasable")) && md.getParameters().isEmpty()
+                && resolver.bindings().enclosingClass(md) != null
+                && resolver.names().isSubtype(resolver.bindings().enclosingClass(md).key(), Api.MANAGED_BLOCKER)) {
+            result = true;
+        } else {
+            result = endsProcess(md);
+        }
+        outside.put(md, result);
+        return result;
+    }
+
+    private boolean endsProcess(MethodDeclaration md) {
+        if (md.getBody().isEmpty()) {
+            return false;
+        }
+        for (MethodCallExpr c : md.getBody().get().findAll(MethodCallExpr.class)) {
+            String name = c.getNameAsString();
+            if (name.equals("exit") && resolver.expressions().isStaticCall(c, "java.lang.System", name)) {
+                return true;
+            }
+            if ((name.equals("exit") || name.equals("halt")) && c.getScope().isPresent()
+                    && resolver.names().isSubtype(resolver.expressions().typeOf(c.getScope().get()), "java.lang.Runtime")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private String bodyName(Node target) {

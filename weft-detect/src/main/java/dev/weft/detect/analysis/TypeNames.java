@@ -54,6 +54,12 @@ public final class TypeNames {
         return jdk.load(canonical(key)).isPresent();
     }
 
+    /** Whether the platform has a final class of this name (String, Integer...): it has no subtypes. */
+    boolean isFinalPlatformType(String key) {
+        return !index.declares(key) && jdk.load(canonical(key))
+                .map(c -> java.lang.reflect.Modifier.isFinal(c.getModifiers())).orElse(false);
+    }
+
     /** Whether a type that the sources do not declare is an interface of the platform. */
     boolean isPlatformInterface(String key) {
         return jdk.load(canonical(key)).map(Class::isInterface).orElse(false);

@@ -1,8 +1,10 @@
 package dev.weft.detect.fix;
 
 import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.BodyDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.FieldDeclaration;
@@ -430,8 +432,8 @@ final class CopyOnForkFix {
         k.addParameter(new Parameter(new PrimitiveType(PrimitiveType.Primitive.INT), to));
         BlockStmt body = k.getBody();
         int at = Edits.indexOf(body.getStatements(), assignment) + 1;
-        Edits.insertStatement(body, at, Edits.statement("this." + from + " = " + from + ";"));
-        Edits.insertStatement(body, at + 1, Edits.statement("this." + to + " = " + to + ";"));
+        edits.insertStatement(body, at, Edits.statement("this." + from + " = " + from + ";"));
+        edits.insertStatement(body, at + 1, Edits.statement("this." + to + " = " + to + ";"));
 
         List<Carrier> carriers = new ArrayList<>();
         for (Site s : sites) {
@@ -554,7 +556,14 @@ final class CopyOnForkFix {
         args.add("0");
         args.add(p.getNameAsString() + (data == RangeRewrite.Data.ARRAY ? ".length" : ".size()"));
         sb.append(" {\n    this(").append(String.join(", ", args)).append(");\n}");
-        edits.insertBefore(task.decl(), k, Edits.member(sb.toString()));
+        BodyDeclaration<?> delegating = Edits.member(sb.toString());
+        edits.insertBefore(task.decl(), k, delegating);
+        // The old signature is now the delegating constructor's: so is the comment that documented it.
+        if (k.getComment().isPresent()) {
+            var comment = k.getComment().get();
+            k.removeComment();
+            delegating.setComment(comment.clone());
+        }
     }
 
     /** A private method of the task that receives the array as an argument, rewritten to take the range too. */
@@ -689,7 +698,8 @@ final class CopyOnForkFix {
 
     /**
      * Whether {@code e} provably lies in {@code [0, a.length]} ({@code [0, a.size()]}): 0, the length, a division
-     * or right shift of those by a non-negative constant, or an effectively final local initialised to one of them.
+     * or right shift of those by a non-negative constant, or a local whose one value is one of them
+     * ({@link #singleValue}: initialised and never assigned again, or declared first and assigned once).
      */
     private boolean within(Expression e, VariableDeclarator field, RangeRewrite.Data data) {
         return within(e, field, data, 0);
@@ -713,11 +723,42 @@ final class CopyOnForkFix {
         }
         if (e instanceof NameExpr n) {
             Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
-            return b != null && b.kind() == Binding.Kind.LOCAL && b.initializer() != null
-                    && b.declarator() instanceof VariableDeclarator v && effectivelyFinal(v)
-                    && within(b.initializer(), field, data, depth + 1);
+            Expression value = b != null && b.kind() == Binding.Kind.LOCAL
+                    && b.declarator() instanceof VariableDeclarator v ? singleValue(v) : null;
+            return value != null && within(value, field, data, depth + 1);
         }
         return false;
+    }
+
+    /**
+     * The one value a local ever holds: its initializer when nothing assigns it again, or, declared without one,
+     * the value of its only assignment ({@code int mid; ... mid = n / 2;}). Java's definite assignment means every
+     * read comes after that assignment has run, so every read sees that expression's value (worked out when it
+     * ran). Null when the local is assigned more than once, or changed by {@code ++}, {@code +=} and the like.
+     */
+    private Expression singleValue(VariableDeclarator v) {
+        if (v.getInitializer().isPresent()) {
+            return effectivelyFinal(v) ? v.getInitializer().get() : null;
+        }
+        Node scope = Ast.enclosingCallable(v);
+        if (scope == null || !noIncrements(v, scope)) {
+            return null;
+        }
+        Expression value = null;
+        for (AssignExpr a : scope.findAll(AssignExpr.class)) {
+            if (a.getTarget() instanceof NameExpr t && t.getNameAsString().equals(v.getNameAsString())) {
+                Binding b = resolver.bindings().lookup(t.getNameAsString(), t);
+                if (b == null || b.declarator() != v) {
+                    continue;
+                }
+                if (value != null || a.getOperator() != AssignExpr.Operator.ASSIGN
+                        || Ast.enclosingCallable(a) != scope) {
+                    return null;
+                }
+                value = a.getValue();
+            }
+        }
+        return value;
     }
 
     private boolean effectivelyFinal(VariableDeclarator v) {
@@ -730,6 +771,10 @@ final class CopyOnForkFix {
                 return false;
             }
         }
+        return noIncrements(v, scope);
+    }
+
+    private static boolean noIncrements(VariableDeclarator v, Node scope) {
         for (UnaryExpr u : scope.findAll(UnaryExpr.class)) {
             if (u.getExpression() instanceof NameExpr t && t.getNameAsString().equals(v.getNameAsString())
                     && (u.getOperator().isPrefix() || u.getOperator().isPostfix())
@@ -754,9 +799,9 @@ final class CopyOnForkFix {
         Expression x = Ast.unwrap(e);
         if (x instanceof NameExpr n) {
             Binding b = resolver.bindings().lookup(n.getNameAsString(), n);
-            return b != null && b.kind() == Binding.Kind.LOCAL && b.initializer() != null
-                    && b.declarator() instanceof VariableDeclarator v && effectivelyFinal(v)
-                    && !(Ast.unwrap(b.initializer()) instanceof NameExpr) && isLength(b.initializer(), field, data);
+            Expression value = b != null && b.kind() == Binding.Kind.LOCAL
+                    && b.declarator() instanceof VariableDeclarator v ? singleValue(v) : null;
+            return value != null && !(Ast.unwrap(value) instanceof NameExpr) && isLength(value, field, data);
         }
         if (data == RangeRewrite.Data.ARRAY) {
             return x instanceof FieldAccessExpr f && f.getNameAsString().equals("length") && isFieldRef(f.getScope(), field);
@@ -828,7 +873,13 @@ final class CopyOnForkFix {
         cu.findAll(ClassOrInterfaceType.class).forEach(t -> names.add(t.getNameAsString()));
         Set<String> candidates = Set.of("java.util.Arrays", "java.util.Arrays.copyOf", "java.util.Arrays.copyOfRange",
                 "java.util.ArrayList", "java.util.LinkedList", "java.util.List.copyOf");
-        cu.getImports().removeIf(imp -> !imp.isAsterisk() && candidates.contains(imp.getNameAsString())
-                && !names.contains(imp.getName().getIdentifier()));
+        List<ImportDeclaration> going = new ArrayList<>();
+        for (ImportDeclaration imp : cu.getImports()) {
+            if (!imp.isAsterisk() && candidates.contains(imp.getNameAsString())
+                    && !names.contains(imp.getName().getIdentifier())) {
+                going.add(imp);
+            }
+        }
+        Edits.removeImports(cu, going);
     }
 }

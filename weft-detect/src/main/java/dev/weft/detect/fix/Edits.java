@@ -34,6 +34,7 @@ import java.util.stream.Collectors;
  * not touched is printed exactly as it was read.
  */
 final class Edits {
+    private final SourceLevel level;
     private final Map<CompilationUnit, Set<String>> changed = new IdentityHashMap<>();
     /** Statements that a rewrite replaced, and what replaced them (a for-each turned into an index loop). */
     private final Map<Statement, Statement> replaced = new IdentityHashMap<>();
@@ -50,8 +51,22 @@ final class Edits {
 
     private final Map<CompilationUnit, List<Placed>> placed = new IdentityHashMap<>();
 
+    /** New statements of several lines, recognized after printing by their stripped lines. */
+    private final Map<CompilationUnit, List<List<String>>> statements = new IdentityHashMap<>();
+
     /** A rewritten loop, recognized after printing by its header and first statement, and its indentation unit. */
     private record Indent(String header, String first, int unit) {
+    }
+
+    /** @param level the language level of the files, for code that must compile there */
+    Edits(SourceLevel level) {
+        this.level = level;
+    }
+
+    /** Whether code written into the file of {@code at} may use the diamond ({@code new ArrayList<>()}). */
+    boolean diamond(Node at) {
+        return at.findCompilationUnit().flatMap(CompilationUnit::getStorage)
+                .map(st -> level.diamond(st.getPath())).orElse(true);
     }
 
     /** Parses a snippet for insertion: a fresh node, printed by the pretty printer where it is inserted. */
@@ -98,8 +113,18 @@ final class Edits {
         throw new IllegalStateException("not in list: " + node);
     }
 
-    static void insertStatement(BlockStmt block, int index, Statement s) {
+    /**
+     * Inserts a new statement into a block. The printer puts its first line where the block's statements are,
+     * and the lines inside it four spaces per level further: {@link #print} makes those the file's own unit.
+     */
+    void insertStatement(BlockStmt block, int index, Statement s) {
         block.getStatements().add(index, s);
+        String printed = s.toString();
+        if (printed.contains("\n")) {
+            statements.computeIfAbsent(block.findCompilationUnit().orElseThrow(), k -> new ArrayList<>())
+                    .add(printed.lines().map(String::strip).toList());
+        }
+        touched(block);
     }
 
     /** Records that a rewrite put {@code replacement} in the place of {@code old}. */
@@ -133,18 +158,117 @@ final class Edits {
                 + loop.getUpdate();
     }
 
-    /** Imports {@code fqn} in the file, placed in order among the other single-type imports. */
+    /**
+     * Imports {@code fqn} in the file, in the group of imports it belongs to: the run of imports (lines with no
+     * blank between them) around the one sharing the most leading package names with it, in order there if that
+     * run is in order; after the last single-type import when none shares even its first name.
+     */
     static void addImport(CompilationUnit cu, String fqn) {
         NodeList<ImportDeclaration> imports = cu.getImports();
-        int at = imports.size();
+        int best = -1;
+        int shared = 0;
         for (int i = 0; i < imports.size(); i++) {
             ImportDeclaration imp = imports.get(i);
-            if (!imp.isStatic() && !imp.isModule() && imp.getNameAsString().compareTo(fqn) > 0) {
-                at = i;
-                break;
+            if (imp.isStatic() || imp.isModule()) {
+                continue;
+            }
+            int n = sharedNames(imp.getNameAsString(), fqn);
+            if (n > shared || best < 0 && n == shared) {
+                best = i;
+                shared = n;
             }
         }
-        imports.add(at, new ImportDeclaration(fqn, false, false));
+        ImportDeclaration added = new ImportDeclaration(fqn, false, false);
+        if (best < 0) {
+            imports.add(added);
+            return;
+        }
+        if (shared == 0) {
+            int last = best;
+            for (int i = 0; i < imports.size(); i++) {
+                if (!imports.get(i).isStatic() && !imports.get(i).isModule()) {
+                    last = i;
+                }
+            }
+            imports.add(last + 1, added);
+            return;
+        }
+        int first = best;
+        while (first > 0 && adjacent(imports.get(first - 1), imports.get(first))
+                && sharedNames(imports.get(first - 1).getNameAsString(), fqn) > 0) {
+            first--;
+        }
+        int last = best;
+        while (last + 1 < imports.size() && adjacent(imports.get(last), imports.get(last + 1))
+                && sharedNames(imports.get(last + 1).getNameAsString(), fqn) > 0) {
+            last++;
+        }
+        boolean sorted = true;
+        for (int i = first; i < last; i++) {
+            sorted &= imports.get(i).getNameAsString().compareTo(imports.get(i + 1).getNameAsString()) <= 0;
+        }
+        int at = best + 1;
+        if (sorted) {
+            at = last + 1;
+            for (int i = first; i <= last; i++) {
+                if (imports.get(i).getNameAsString().compareTo(fqn) > 0) {
+                    at = i;
+                    break;
+                }
+            }
+        }
+        imports.add(at, added);
+    }
+
+    /** How many leading dotted names two qualified names share ({@code java.util.List}, {@code java.util.Map}: 2). */
+    private static int sharedNames(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        int n = 0;
+        while (n < x.length - 1 && n < y.length - 1 && x[n].equals(y[n])) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Whether {@code b} is on the line right after {@code a} (no blank line, so the same group). */
+    private static boolean adjacent(ImportDeclaration a, ImportDeclaration b) {
+        int end = a.getEnd().map(p -> p.line).orElse(-1);
+        int begin = b.getComment().flatMap(Node::getBegin).or(b::getBegin).map(p -> p.line).orElse(-2);
+        return begin == end + 1;
+    }
+
+    /**
+     * Removes imports without losing the comments the parser attached to them: a line above an import is its
+     * comment, and often a commented-out import of its own ({@code // import java.util.Vector;}). Each goes onto
+     * the next import that stays (or the previous one, or the first type), before that one's own comment.
+     */
+    static void removeImports(CompilationUnit cu, List<ImportDeclaration> going) {
+        NodeList<ImportDeclaration> imports = cu.getImports();
+        Set<ImportDeclaration> gone = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        gone.addAll(going);
+        for (ImportDeclaration imp : going) {
+            Comment comment = imp.getComment().orElse(null);
+            int at = indexOf(imports, imp);
+            imp.removeComment();
+            if (comment != null) {
+                Node heir = null;
+                for (int i = at + 1; i < imports.size() && heir == null; i++) {
+                    heir = gone.contains(imports.get(i)) ? null : imports.get(i);
+                }
+                for (int i = at - 1; i >= 0 && heir == null; i--) {
+                    heir = gone.contains(imports.get(i)) ? null : imports.get(i);
+                }
+                if (heir == null && !cu.getTypes().isEmpty()) {
+                    heir = cu.getType(0);
+                }
+                if (heir != null) {
+                    Comment own = heir.getComment().orElse(null);
+                    heir.setComment(own == null ? comment.clone() : merge(List.of(comment, own), ""));
+                }
+            }
+            imports.remove(indexOf(imports, imp));
+        }
     }
 
     /**
@@ -247,13 +371,49 @@ final class Edits {
      * The new text of a changed file. The lexical-preserving printer keeps every untouched token, but prints a
      * member inserted into a class body at column 0; this indents such members like their neighbours.
      */
-    String print(CompilationUnit cu) {
-        String text = LexicalPreservingPrinter.print(cu);
+    String print(CompilationUnit cu, Layout layout) {
+        String text = LexicalPreservingPrinter.print(cu).replace("\r\n", "\n");
         Set<String> inserted = changed.getOrDefault(cu, Set.of());
-        text = inserted.isEmpty() ? text : reindent(text, inserted);
+        text = inserted.isEmpty() ? text : reindent(text, inserted, layout);
         List<Indent> bodies = loops.getOrDefault(cu, List.of());
         text = bodies.isEmpty() ? text : indentBodies(text, bodies);
-        return place(text, placed.getOrDefault(cu, List.of()));
+        text = indentStatements(text, statements.getOrDefault(cu, List.of()), layout);
+        return layout.lineEnds(place(text, placed.getOrDefault(cu, List.of())));
+    }
+
+    /**
+     * Gives the inner lines of each new multi-line statement (found by content) the file's unit of indentation:
+     * the first line is where the printer put it, each inner line so many of the file's units further as it was
+     * printed four spaces further.
+     */
+    private static String indentStatements(String text, List<List<String>> runs, Layout layout) {
+        if (runs.isEmpty()) {
+            return text;
+        }
+        List<String> lines = new ArrayList<>(text.lines().toList());
+        for (List<String> want : runs) {
+            for (int i = 0; i + want.size() <= lines.size(); i++) {
+                boolean match = true;
+                for (int k = 0; k < want.size() && match; k++) {
+                    match = lines.get(i + k).strip().equals(want.get(k));
+                }
+                if (!match) {
+                    continue;
+                }
+                String head = lines.get(i);
+                String base = head.substring(0, head.length() - head.stripLeading().length());
+                int printedBase = base.replace("\t", Layout.PRINTED_UNIT).length();
+                for (int k = 1; k < want.size(); k++) {
+                    String line = lines.get(i + k);
+                    String lead = line.substring(0, line.length() - line.stripLeading().length());
+                    int extra = Math.max(0, lead.replace("\t", Layout.PRINTED_UNIT).length() - printedBase);
+                    lines.set(i + k, base + layout.unit().repeat(extra / Layout.PRINTED_UNIT.length())
+                            + line.stripLeading());
+                }
+                break;
+            }
+        }
+        return String.join("\n", lines) + (text.endsWith("\n") ? "\n" : "");
     }
 
     /** Puts each recorded run of lines (found by content) at its column. */
@@ -322,7 +482,7 @@ final class Edits {
         return String.join("\n", lines) + (text.endsWith("\n") ? "\n" : "");
     }
 
-    private static String reindent(String text, Set<String> inserted) {
+    private static String reindent(String text, Set<String> inserted, Layout layout) {
         JavaParser parser = new JavaParser(new ParserConfiguration()
                 .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_25));
         var parsed = parser.parse(text);
@@ -360,9 +520,14 @@ final class Edits {
                 int first = m.getComment().flatMap(Node::getBegin).map(p -> p.line).orElse(m.getBegin().get().line);
                 int last = m.getEnd().get().line;
                 for (int i = first; i <= last; i++) {
-                    if (!lines.get(i - 1).isBlank()) {
-                        lines.set(i - 1, indent + lines.get(i - 1));
+                    String line = lines.get(i - 1);
+                    if (line.isBlank()) {
+                        continue;
                     }
+                    // A comment moved onto the member keeps its own indentation, which was the member's.
+                    boolean comment = i < m.getBegin().get().line;
+                    lines.set(i - 1, comment ? indent + line.stripLeading().replaceFirst("^\\*", " *")
+                            : indent + layout.indent(line));
                 }
             }
         }

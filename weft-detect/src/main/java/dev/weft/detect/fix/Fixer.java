@@ -23,11 +23,15 @@ import java.util.Map;
  */
 public final class Fixer {
     private final Resolver resolver;
-    private final Edits edits = new Edits();
+    private final Edits edits;
 
-    /** @param types the resolver of the analysis whose hits are fixed (its trees must keep their layout) */
-    public Fixer(Resolver resolver) {
+    /**
+     * @param resolver    the resolver of the analysis whose hits are fixed (its trees must keep their layout)
+     * @param sourceLevel the Java version to write code for (0: each file's build file says, if any)
+     */
+    public Fixer(Resolver resolver, int sourceLevel) {
         this.resolver = resolver;
+        this.edits = new Edits(new SourceLevel(sourceLevel));
     }
 
     /** Rewrites what it can; returns, for each B2 and B4 hit, what was done or why not. */
@@ -56,7 +60,9 @@ public final class Fixer {
             var storage = cu.getStorage().orElseThrow();
             Path path = storage.getPath();
             try {
-                Files.writeString(path, edits.print(cu), storage.getEncoding());
+                // Written the way the file was: its line separator, its indentation.
+                Layout layout = Layout.of(Files.readString(path, storage.getEncoding()));
+                Files.writeString(path, edits.print(cu, layout), storage.getEncoding());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

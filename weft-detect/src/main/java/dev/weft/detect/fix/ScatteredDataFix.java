@@ -137,13 +137,15 @@ final class ScatteredDataFix {
         String listType = use(loop, "java.util.List");
         String arrayList = use(loop, "java.util.ArrayList");
         int at = Edits.indexOf(block.getStatements(), loop);
-        Edits.insertStatement(block, at, Edits.statement(listType + "<" + taskType + "<?>> " + list + " = new "
-                + arrayList + "<>();"));
+        // Below Java 7 there is no diamond: the list's type arguments are written out.
+        String typeArguments = edits.diamond(loop) ? "<>" : "<" + taskType + "<?>>";
+        edits.insertStatement(block, at, Edits.statement(listType + "<" + taskType + "<?>> " + list + " = new "
+                + arrayList + typeArguments + "();"));
         for (MethodCallExpr f : forks) {
             ExpressionStmt stmt = (ExpressionStmt) f.getParentNode().orElseThrow();
             stmt.setExpression(Edits.expression(list + ".add(" + f.getScope().get() + ")"));
         }
-        Edits.insertStatement(block, at + 2, Edits.statement("for (" + taskType + "<?> " + element + " : " + list
+        edits.insertStatement(block, at + 2, Edits.statement("for (" + taskType + "<?> " + element + " : " + list
                 + ") {\n    " + element + ".fork();\n}"));
         edits.touched(block);
         return "the loop now collects its subtasks in '" + list + "' and forks them all right after it";

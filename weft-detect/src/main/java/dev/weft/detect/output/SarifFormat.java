@@ -14,8 +14,10 @@ import java.util.List;
 
 /**
  * SARIF 2.1.0, the format GitHub code scanning reads: one run, one rule per bottleneck (B1..B6), one result per
- * finding, and files that did not parse as tool execution notifications. Relative paths stay relative (to the
- * directory the tool ran in, normally the repository root), as code scanning expects.
+ * finding, and files that did not parse as tool execution notifications. Locations are relative to the directory
+ * the tool ran in (normally the repository root), against the base {@code %SRCROOT%} that the run defines as that
+ * directory, as code-scanning services expect: a path given absolute is made relative when it lies under it; one
+ * outside it stays an absolute {@code file:} URI.
  */
 public final class SarifFormat {
     private static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -23,7 +25,17 @@ public final class SarifFormat {
     private SarifFormat() {
     }
 
+    /** The base that locations are relative to. */
+    static final String SRCROOT = "%SRCROOT%";
+
+    /** Writes the report with locations relative to the working directory. */
     public static void write(Report report, PrintStream out) {
+        write(report, out, Path.of("").toAbsolutePath());
+    }
+
+    /** Writes the report with locations relative to {@code root} (the directory the tool was invoked in). */
+    public static void write(Report report, PrintStream out, Path root) {
+        Path base = root.toAbsolutePath().normalize();
         List<Bottleneck> rules = List.of(Bottleneck.values());
         StringBuilder sb = new StringBuilder();
         sb.append("{\n  \"$schema\": ").append(Json.quote(SCHEMA)).append(",\n  \"version\": \"2.1.0\",\n");
@@ -42,6 +54,9 @@ public final class SarifFormat {
                     .append(i + 1 < rules.size() ? ",\n" : "\n");
         }
         sb.append("          ]\n        }\n      },\n");
+        String baseUri = base.toUri().toString();
+        sb.append("      \"originalUriBaseIds\": {").append(Json.quote(SRCROOT)).append(": {\"uri\": ")
+                .append(Json.quote(baseUri.endsWith("/") ? baseUri : baseUri + "/")).append("}},\n");
         // The run failed as a whole only if nothing could be analysed; a file that does not parse is a notification.
         boolean successful = report.filesAnalysed() > 0 || report.problems().isEmpty();
         sb.append("      \"invocations\": [\n        {\n          \"executionSuccessful\": ").append(successful);
@@ -50,11 +65,11 @@ public final class SarifFormat {
             List<String> notes = new ArrayList<>();
             for (Problem p : report.problems()) {
                 notes.add("            {\"level\": \"error\", \"message\": {\"text\": " + Json.quote(p.message())
-                        + "}, \"locations\": [" + location(p.file(), p.line(), p.column()) + "]}");
+                        + "}, \"locations\": [" + location(base, p.file(), p.line(), p.column()) + "]}");
             }
             for (Notice n : report.notices()) {
                 notes.add("            {\"level\": \"note\", \"message\": {\"text\": " + Json.quote(n.message())
-                        + "}, \"locations\": [" + location(n.file(), n.line(), n.column()) + "]}");
+                        + "}, \"locations\": [" + location(base, n.file(), n.line(), n.column()) + "]}");
             }
             sb.append(String.join(",\n", notes)).append("\n          ]");
         }
@@ -68,7 +83,7 @@ public final class SarifFormat {
                     .append(", \"level\": ").append(f.isNote() ? "\"note\"" : "\"warning\"")
                     .append(", \"message\": {\"text\": ")
                     .append(Json.quote(f.bottleneck().tag() + " " + f.message())).append("}")
-                    .append(", \"locations\": [").append(location(f.file(), f.line(), f.column())).append("]");
+                    .append(", \"locations\": [").append(location(base, f.file(), f.line(), f.column())).append("]");
             if (f.fix() != null) {
                 r.append(", \"properties\": {\"fixed\": ").append(f.fix().applied())
                         .append(", \"fixNote\": ").append(Json.quote(f.fix().note())).append("}");
@@ -82,9 +97,15 @@ public final class SarifFormat {
         out.println(sb);
     }
 
-    private static String location(Path file, int line, int column) {
-        StringBuilder sb = new StringBuilder("{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ")
-                .append(Json.quote(uri(file))).append("}");
+    private static String location(Path base, Path file, int line, int column) {
+        Path absolute = file.toAbsolutePath().normalize();
+        StringBuilder sb = new StringBuilder("{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+        if (absolute.startsWith(base)) {
+            sb.append(Json.quote(uri(base.relativize(absolute)))).append(", \"uriBaseId\": ").append(Json.quote(SRCROOT));
+        } else {
+            sb.append(Json.quote(uri(absolute)));
+        }
+        sb.append("}");
         if (line > 0) {
             sb.append(", \"region\": {\"startLine\": ").append(line);
             if (column > 0) {
@@ -95,7 +116,7 @@ public final class SarifFormat {
         return sb.append("}}").toString();
     }
 
-    /** A URI reference for a path: relative ones stay relative, with '/' separators and percent-encoding. */
+    /** A URI reference for a path: a relative one with '/' separators and percent-encoding, else a file: URI. */
     static String uri(Path file) {
         if (file.isAbsolute()) {
             return file.toUri().toString();

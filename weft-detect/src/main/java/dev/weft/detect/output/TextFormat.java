@@ -42,6 +42,9 @@ public final class TextFormat {
                     .append(" look").append(report.notices().size() == 1 ? "s" : "")
                     .append(" like fork/join code that could not be typed");
         }
+        if (report.baselined() > 0) {
+            total.append("; ").append(plural(report.baselined(), "finding")).append(" in the baseline not shown");
+        }
         if (report.rewritten() > 0) {
             total.append("; ").append(plural(report.rewritten(), "file")).append(" rewritten by --fix");
         }

@@ -37,6 +37,9 @@ public final class Analysis {
                     r.visit(node, body, ctx);
                 }
             });
+            for (Rule r : rules) {
+                r.exit(body, ctx);
+            }
         }
         return ctx.hits();
     }

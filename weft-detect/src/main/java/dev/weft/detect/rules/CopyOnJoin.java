@@ -1,6 +1,9 @@
 package dev.weft.detect.rules;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.ArrayAccessExpr;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
@@ -16,6 +19,7 @@ import com.github.javaparser.ast.stmt.ForEachStmt;
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.analysis.Api;
 import dev.weft.detect.analysis.Ast;
+import dev.weft.detect.analysis.Binding;
 import dev.weft.detect.analysis.Copies;
 import dev.weft.detect.analysis.ExpressionTypes;
 import dev.weft.detect.analysis.Forks;
@@ -23,13 +27,16 @@ import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
 import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
  * B3, copy on join: joined results merged by copying them: {@code addAll}/{@code putAll} of a {@code join()}
  * result (or in the combine function of {@code Weft.join}/{@code parallelReduce}), {@code System.arraycopy}
  * or {@code Arrays.copyOf} from a joined array, {@code Stream.concat} of joined results, a collection copied
- * from a joined one.
+ * from a joined one. A merge helper of the sources that copies what it is given is reported where it copies and at
+ * the call in the task that hands it a joined result, with the helper named: that call is what to change.
  */
 final class CopyOnJoin implements Rule {
     private static final Set<String> STREAMS = Set.of("java.util.stream.Stream", "java.util.stream.IntStream",
@@ -40,8 +47,83 @@ final class CopyOnJoin implements Rule {
         return Bottleneck.B3;
     }
 
+    /** A copy of joined data: where, the joined expression copied, and what the message says of it. */
+    private record Found(Node at, Expression joined, String message) {
+    }
+
     @Override
     public void visit(Node node, TaskBody body, RuleContext ctx) {
+        Found f = find(node, ctx);
+        if (f != null) {
+            ctx.report(f.at(), Bottleneck.B3, f.message() + ": " + COST + " " + FIX, body);
+        } else if (node instanceof MethodCallExpr call) {
+            Found inHelper = mergedInHelper(call, ctx);
+            if (inHelper != null) {
+                ctx.report(call, Bottleneck.B3, inHelper.message() + ": " + COST + " " + FIX, body);
+            }
+        }
+    }
+
+    /**
+     * A call that passes a joined result to a method of the sources that copies that parameter (a merge helper,
+     * {@code Merge.nearest(left.join(), right, k)}): the copy is made for this task's join, and this call is
+     * where to change it, so it is reported here too, naming the helper and what it does.
+     */
+    private Found mergedInHelper(MethodCallExpr call, RuleContext ctx) {
+        if (call.getArguments().isEmpty()) {
+            return null;
+        }
+        List<CallableDeclaration<?>> targets = null;
+        for (int i = 0; i < call.getArguments().size(); i++) {
+            Expression arg = call.getArgument(i);
+            if (!ctx.joined().isJoinedInItsBody(arg)) {
+                continue;
+            }
+            targets = targets != null ? targets : ctx.calls().targets(call);
+            for (CallableDeclaration<?> target : targets) {
+                if (!(target instanceof MethodDeclaration md) || i >= md.getParameters().size()
+                        || md.getParameter(i).isVarArgs() || Ast.enclosingCallable(call) == md) {
+                    continue;
+                }
+                Parameter p = md.getParameter(i);
+                List<Found> inside = new ArrayList<>();
+                ctx.code().walk(md, false, n -> {
+                    Found f = inside.isEmpty() ? find(n, ctx) : null;
+                    if (f != null && refersTo(f.joined(), p, ctx)) {
+                        inside.add(f);
+                    }
+                });
+                if (!inside.isEmpty()) {
+                    Found f = inside.get(0);
+                    String file = f.at().findCompilationUnit().flatMap(cu -> cu.getStorage())
+                            .map(st -> st.getFileName() + ":").orElse("");
+                    return new Found(call, arg, Snippets.text(call) + " hands the joined result " + Snippets.text(arg)
+                            + " to " + ctx.code().callableName(md) + ", which copies it (" + file + Ast.line(f.at())
+                            + ": " + f.message() + ")");
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether an expression is, or starts from, the parameter {@code p}. */
+    private static boolean refersTo(Expression e, Parameter p, RuleContext ctx) {
+        for (NameExpr n : Ast.unwrap(e).findAll(NameExpr.class)) {
+            Binding b = ctx.bindings().lookup(n.getNameAsString(), n);
+            if (b != null && b.declarator() == p) {
+                return true;
+            }
+        }
+        Expression x = Ast.unwrap(e);
+        if (x instanceof NameExpr n) {
+            Binding b = ctx.bindings().lookup(n.getNameAsString(), n);
+            return b != null && b.declarator() == p;
+        }
+        return false;
+    }
+
+    /** The copy of joined data that {@code node} is, or null. */
+    private static Found find(Node node, RuleContext ctx) {
         TypeNames names = ctx.names();
         ExpressionTypes expressions = ctx.expressions();
         if (node instanceof MethodCallExpr m) {
@@ -69,56 +151,56 @@ final class CopyOnJoin implements Rule {
                 }
             }
             if (copied != null) {
-                ctx.report(m, Bottleneck.B3, Snippets.text(m) + " merges the joined result "
-                        + Snippets.text(copied) + " by copying it: " + COST + " " + FIX, body);
+                return new Found(m, copied, Snippets.text(m) + " merges the joined result " + Snippets.text(copied)
+                        + " by copying it");
             } else if (name.equals("toArray") && n <= 1 && m.getScope().isPresent()
                     && ctx.joined().isJoinResult(m.getScope().get())) {
                 TypeRef t = expressions.typeOf(m.getScope().get());
                 if (t != null && names.isSubtype(t, "java.util.Collection")) {
-                    ctx.report(m, Bottleneck.B3, Snippets.text(m) + " copies the joined results in "
-                            + Snippets.text(m.getScope().get()) + " into a new array: " + COST + " " + FIX, body);
+                    return new Found(m, m.getScope().get(), Snippets.text(m) + " copies the joined results in "
+                            + Snippets.text(m.getScope().get()) + " into a new array");
                 }
             } else if (name.equals("forEach") && n == 1 && m.getScope().isPresent()
                     && containsJoinResult(m.getScope().get(), ctx)) {
                 String put = copyingFunction(m.getArgument(0), ctx);
                 if (put != null) {
-                    ctx.report(m, Bottleneck.B3, "this forEach copies the elements of the joined result "
-                            + Snippets.text(m.getScope().get()) + " into another container (" + put + "): " + COST
-                            + " " + FIX, body);
+                    return new Found(m, m.getScope().get(), "this forEach copies the elements of the joined result "
+                            + Snippets.text(m.getScope().get()) + " into another container (" + put + ")");
                 }
             } else if (STREAM_END.contains(name) && m.getScope().isPresent()) {
                 MethodCallExpr flat = flattensJoinedResults(m.getScope().get(), ctx);
                 if (flat != null) {
-                    ctx.report(m, Bottleneck.B3, "this stream copies the elements of the joined results "
-                            + Snippets.text(flat.getScope().orElseThrow()) + " into a new "
+                    return new Found(m, flat.getScope().orElseThrow(), "this stream copies the elements of the"
+                            + " joined results " + Snippets.text(flat.getScope().orElseThrow()) + " into a new "
                             + (name.equals("toArray") ? "array" : "collection") + " (" + flat.getNameAsString() + "("
                             + String.join(", ", flat.getArguments().stream().map(Snippets::text).toList()) + ") then "
-                            + name + "): " + COST + " " + FIX, body);
+                            + name + ")");
                 }
             }
         } else if (node instanceof ForEachStmt loop && containsJoinResult(loop.getIterable(), ctx)) {
             MethodCallExpr put = copyingCall(loop, ctx);
             if (put != null) {
-                ctx.report(loop, Bottleneck.B3, "this loop copies the elements of the joined result "
+                return new Found(loop, loop.getIterable(), "this loop copies the elements of the joined result "
                         + Snippets.text(loop.getIterable()) + " into " + Snippets.text(put.getScope().orElseThrow())
-                        + " (" + Snippets.text(put) + "): " + COST + " " + FIX, body);
+                        + " (" + Snippets.text(put) + ")");
             }
         } else if ((node instanceof ArrayCreationExpr || node instanceof ObjectCreationExpr)
                 && node.getParentNode().orElse(null) instanceof VariableDeclarator v && Ast.enclosingCallable(v) != null
                 && !(node instanceof ObjectCreationExpr c && c.getArguments().size() == 1 && isCollection(c, names))) {
             Copies.Fill fill = ctx.resolver().copies().filled(v, value -> readsJoined(value, ctx, 0));
             if (fill != null && !fill.byArraycopy()) {
-                ctx.report(node, Bottleneck.B3, fill.what() + ": a new container filled, element by element, from"
-                        + " joined results: " + COST + " " + FIX, body);
+                return new Found(node, fill.fill() instanceof Expression x ? x : (Expression) node, fill.what()
+                        + ": a new container filled, element by element, from joined results");
             }
         } else if (node instanceof ObjectCreationExpr o && o.getArguments().size() == 1
                 && o.getAnonymousClassBody().isEmpty() && ctx.joined().isJoinResult(o.getArgument(0))) {
             TypeRef t = names.resolveType(o.getType(), o);
             if (t != null && (names.isSubtype(t, "java.util.Collection") || names.isSubtype(t, "java.util.Map"))) {
-                ctx.report(o, Bottleneck.B3, Snippets.text(o) + " copies the joined result "
-                        + Snippets.text(o.getArgument(0)) + ": " + COST + " " + FIX, body);
+                return new Found(o, o.getArgument(0), Snippets.text(o) + " copies the joined result "
+                        + Snippets.text(o.getArgument(0)));
             }
         }
+        return null;
     }
 
     /**

@@ -10,6 +10,7 @@ import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.SynchronizedStmt;
 import com.github.javaparser.ast.stmt.ThrowStmt;
@@ -18,12 +19,17 @@ import dev.weft.detect.analysis.Ast;
 import dev.weft.detect.analysis.Binding;
 import dev.weft.detect.analysis.Bindings;
 import dev.weft.detect.analysis.ExpressionTypes;
+import dev.weft.detect.analysis.Sharing;
 import dev.weft.detect.analysis.Snippets;
 import dev.weft.detect.analysis.TaskBody;
 import dev.weft.detect.analysis.TypeNames;
 import dev.weft.detect.analysis.TypeRef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * B5, intra-task synchronization: {@code synchronized} blocks and methods, {@code Lock.lock},
@@ -32,6 +38,12 @@ import java.util.Set;
  * {@code StringBuffer.append} or {@code Vector.add}, and of {@code Collections.synchronized*} wrappers) in task
  * code. The same calls inside {@code Weft.blocking(...)} or
  * {@code ForkJoinPool.managedBlock(...)} are managed blocking and are not reported.
+ *
+ * <p>A lock is a bottleneck only when tasks that run at the same time can reach the object it is taken on: a
+ * {@code StringBuffer} built inside a task, a {@code Random} made for it, a {@code Properties} filled before it is
+ * handed on, a {@code ThreadLocal}'s value or a joined result is nobody else's, and its lock is never contended
+ * ({@link Sharing}). Hidden locks on one shared object are reported once per body of task code, at the first
+ * call, with the number of calls that take it there.
  */
 final class IntraTaskSynchronization implements Rule {
     /** A blocking method: its owner type, names, and the argument counts that block (empty: any). */
@@ -69,19 +81,62 @@ final class IntraTaskSynchronization implements Rule {
         return Bottleneck.B5;
     }
 
+    /** A call that takes the hidden lock of a shared object, and how a message names what it calls. */
+    private record HiddenLock(MethodCallExpr call, String owner, String method, String via) {
+    }
+
+    /** The hidden-lock calls of the body being walked, by the object whose lock they take, in order. */
+    private final Map<String, List<HiddenLock>> hidden = new LinkedHashMap<>();
+
     @Override
     public void enter(TaskBody body, RuleContext ctx) {
+        hidden.clear();
         if (body.root() instanceof MethodDeclaration md && md.isSynchronized()) {
+            String contended = contendedAt(md, body, ctx);
+            if (contended == null) {
+                return;
+            }
             Node at = md.getModifiers().stream().filter(m -> m.getKeyword() == Modifier.Keyword.SYNCHRONIZED)
                     .findFirst().<Node>map(m -> m).orElse(md);
-            ctx.report(at, Bottleneck.B5, "synchronized method " + md.getNameAsString() + "() runs in task code: "
-                    + COST + " " + FIX, body);
+            ctx.report(at, Bottleneck.B5, "synchronized method " + md.getNameAsString() + "() runs in task code"
+                    + contended + ": " + COST + " " + FIX, body);
         }
+    }
+
+    /**
+     * Whether some call in task code runs a synchronized method on an object other tasks may reach, and where: a
+     * static one always does (its lock is the class); an instance method's lock is its receiver's, so the calls
+     * that reach it from task code, each on its own object, are asked ({@code fs.add(f)} on a Futures made by the
+     * caller locks nothing anybody else holds). Null when none does; else what to add to the message: nothing
+     * when the call it was reached through is such a call, else where one is.
+     */
+    private static String contendedAt(MethodDeclaration md, TaskBody body, RuleContext ctx) {
+        if (md.isStatic() || body.callSite() == null) {
+            return "";
+        }
+        if (!(body.callSite() instanceof MethodCallExpr first)) {
+            return "";
+        }
+        if (ctx.resolver().sharing().receiverMayBeShared(first)) {
+            return "";
+        }
+        for (MethodCallExpr call : ctx.resolver().dispatch().callsTo(md)) {
+            if (call != first && ctx.code().runsInTasks(call) && ctx.resolver().sharing().receiverMayBeShared(call)) {
+                String file = call.findCompilationUnit().flatMap(cu -> cu.getStorage())
+                        .map(st -> st.getFileName() + ":").orElse("");
+                return " (on an object other tasks can reach at " + file + Ast.line(call) + ": " + Snippets.text(call)
+                        + ")";
+            }
+        }
+        return null;
     }
 
     @Override
     public void visit(Node node, TaskBody body, RuleContext ctx) {
         if (node instanceof SynchronizedStmt s) {
+            if (!ctx.resolver().sharing().mayBeShared(s.getExpression())) {
+                return;
+            }
             ctx.report(s, Bottleneck.B5, "synchronized (" + Snippets.text(s.getExpression()) + ") block in task code: "
                     + COST + " " + FIX, body);
             return;
@@ -110,6 +165,15 @@ final class IntraTaskSynchronization implements Rule {
             for (Blocking b : BLOCKING) {
                 if (t != null && b.names().contains(name) && (b.arities().isEmpty() || b.arities().contains(n))
                         && names.isSubtype(t, b.owner())) {
+                    // A timed wait of zero ({@code deque.pollFirst(0, SECONDS)}) returns at once: it does not wait.
+                    if (!b.arities().isEmpty() && n >= 2 && isZero(m.getArgument(n - 2))) {
+                        return;
+                    }
+                    // A lock that no other task can reach is never contended (a wait on anything still waits).
+                    if (b.owner().startsWith(LOCKS) && !b.owner().endsWith("Condition")
+                            && !ctx.resolver().sharing().mayBeShared(scope)) {
+                        return;
+                    }
                     String owner = b.owner().substring(b.owner().lastIndexOf('.') + 1);
                     ctx.report(m, Bottleneck.B5, Snippets.text(m) + " (" + owner + "." + name
                             + ") blocks in task code: " + COST + " " + FIX, body);
@@ -120,9 +184,7 @@ final class IntraTaskSynchronization implements Rule {
         }
         String wrapper = synchronizedWrapper(scope, ctx);
         if (wrapper != null && !inHandler(m)) {
-            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " calls a collection made by " + wrapper + ", whose every"
-                    + " method takes the wrapper's lock: a hidden lock that every task sharing it contends for: " + COST
-                    + " " + FIX_HIDDEN, body);
+            hiddenLock(m, scope, new HiddenLock(m, wrapper, name, wrapper), ctx);
             return;
         }
         // A hidden lock: a method the JDK declares synchronized (Vector, StringBuffer, Hashtable...).
@@ -131,10 +193,72 @@ final class IntraTaskSynchronization implements Rule {
         if (t != null && !t.isArray() && !names.isSubtype(t, "java.lang.Throwable") && !inHandler(m)
                 && expressions.callsSynchronizedJdkMethod(t.name(), name, n)) {
             String owner = t.name().substring(t.name().lastIndexOf('.') + 1);
-            ctx.report(m, Bottleneck.B5, Snippets.text(m) + " calls " + owner + "." + name + "(), a synchronized"
-                    + " method: a hidden lock on the receiver, which every task that shares it contends for: " + COST
-                    + " " + FIX_HIDDEN, body);
+            hiddenLock(m, scope, new HiddenLock(m, owner, name, null), ctx);
         }
+    }
+
+    /** Notes a hidden-lock call of a shared object, to be reported once per object when the body ends. */
+    private void hiddenLock(MethodCallExpr m, Expression receiver, HiddenLock lock, RuleContext ctx) {
+        if (ctx.resolver().sharing().mayBeShared(receiver)) {
+            hidden.computeIfAbsent(objectKey(receiver, ctx), k -> new ArrayList<>()).add(lock);
+        }
+    }
+
+    @Override
+    public void exit(TaskBody body, RuleContext ctx) {
+        for (List<HiddenLock> calls : hidden.values()) {
+            HiddenLock first = calls.get(0);
+            Set<String> methods = new TreeSet<>();
+            calls.forEach(c -> methods.add(c.method()));
+            String head;
+            if (first.via() != null) {
+                head = Snippets.text(first.call()) + " calls a collection made by " + first.via() + ", whose every"
+                        + " method takes the wrapper's lock: a hidden lock that every task sharing it contends for";
+            } else {
+                head = Snippets.text(first.call()) + " calls " + first.owner() + "." + first.method() + "(), a"
+                        + " synchronized method: a hidden lock on the receiver, which every task that shares it"
+                        + " contends for";
+            }
+            if (calls.size() > 1) {
+                Set<Integer> lines = new TreeSet<>();
+                calls.forEach(c -> lines.add(Ast.line(c.call())));
+                head += "; " + calls.size() + " calls in this body take it (lines "
+                        + String.join(", ", lines.stream().map(String::valueOf).toList()) + ": "
+                        + String.join(", ", methods.stream().map(x -> x + "()").toList()) + ")";
+            }
+            ctx.report(first.call(), Bottleneck.B5, head + ": " + COST + " " + FIX_HIDDEN, body);
+        }
+        hidden.clear();
+    }
+
+    /**
+     * What identifies the object a receiver denotes within one body: the declaration of the variable or field
+     * ({@code log}, {@code this.log}, {@code Registry.LOG}), through calls that return their receiver
+     * ({@code log.append(a).append(b)}); else the receiver's code.
+     */
+    private static String objectKey(Expression receiver, RuleContext ctx) {
+        Expression e = Ast.unwrap(receiver);
+        while (e instanceof MethodCallExpr m && Sharing.RETURNS_THIS.contains(m.getNameAsString()) && m.getScope().isPresent()) {
+            e = Ast.unwrap(m.getScope().get());
+        }
+        Node declarator = null;
+        if (e instanceof NameExpr n) {
+            Binding b = ctx.bindings().lookup(n.getNameAsString(), n);
+            declarator = b == null ? null : b.declarator();
+        } else if (e instanceof FieldAccessExpr f) {
+            String owner = f.getScope() instanceof ThisExpr ? ownerOf(f, ctx) : ctx.bindings().typeNameOf(f.getScope());
+            Binding b = owner == null ? null : ctx.bindings().fieldOf(owner, f.getNameAsString());
+            declarator = b == null ? null : b.declarator();
+        }
+        if (declarator != null && declarator.getBegin().isPresent()) {
+            return System.identityHashCode(declarator.findCompilationUnit().orElse(null)) + "@" + declarator.getBegin().get();
+        }
+        return Snippets.code(e);
+    }
+
+    private static String ownerOf(Node n, RuleContext ctx) {
+        var c = ctx.bindings().enclosingClass(n);
+        return c == null ? null : c.key();
     }
 
     /**
@@ -161,6 +285,12 @@ final class IntraTaskSynchronization implements Rule {
             return "Collections." + c.getNameAsString() + "(...)";
         }
         return null;
+    }
+
+    private static boolean isZero(Expression e) {
+        Expression x = Ast.unwrap(e);
+        return x instanceof com.github.javaparser.ast.expr.IntegerLiteralExpr i && i.asNumber().longValue() == 0
+                || x instanceof com.github.javaparser.ast.expr.LongLiteralExpr l && l.asNumber().longValue() == 0;
     }
 
     /** Whether a call is in a catch block or builds an exception: code of the failure path, run once. */

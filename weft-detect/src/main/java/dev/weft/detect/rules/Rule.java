@@ -17,4 +17,8 @@ interface Rule {
 
     /** Called for each node of a body of task code, in tree order. */
     void visit(Node node, TaskBody body, RuleContext ctx);
+
+    /** Called once per body of task code, after its nodes: for findings that sum up a whole body. */
+    default void exit(TaskBody body, RuleContext ctx) {
+    }
 }

@@ -69,7 +69,8 @@ final class SleepyWorkers implements Rule {
             return;
         }
         for (MethodCallExpr c : condition.findAll(MethodCallExpr.class)) {
-            if (POLL.contains(c.getNameAsString()) && c.getArguments().isEmpty() && pollsATask(c, ctx)) {
+            if (POLL.contains(c.getNameAsString()) && c.getArguments().isEmpty() && pollsATask(c, ctx)
+                    && !waitsInside((Statement) node, ctx)) {
                 ctx.report(node, Bottleneck.B6, "this loop busy-waits on " + Snippets.text(c)
                         + ": the worker spins instead of running tasks, " + COST_SPIN + " " + FIX, body);
                 return;
@@ -95,6 +96,35 @@ final class SleepyWorkers implements Rule {
         TypeRef t = ctx.expressions().receiverType(c.getScope().get());
         return t == null || ctx.names().isSubtype(t, Api.FUTURE) || ctx.names().isTaskType(t.name());
     }
+
+    /**
+     * Whether a loop's body joins a task or waits for a future ({@code while (!t.isDone()) t.join();}): each round
+     * then waits in the join, which runs other tasks meanwhile, instead of spinning; the test of the condition only
+     * decides whether to wait again.
+     */
+    private static boolean waitsInside(Statement loop, RuleContext ctx) {
+        for (MethodCallExpr m : Forks.loopBody(loop).findAll(MethodCallExpr.class)) {
+            if (!WAITS.contains(m.getNameAsString())) {
+                continue;
+            }
+            if (m.getScope().isEmpty()) {
+                ClassScope here = ctx.bindings().enclosingClass(m);
+                if (here != null && here.key() != null && ctx.names().isTaskType(here.key())) {
+                    return true;
+                }
+            } else if (ctx.bindings().typeNameOf(m.getScope().get()) == null) {
+                TypeRef t = ctx.expressions().receiverType(m.getScope().get());
+                if (t != null && (ctx.names().isSubtype(t, Api.FUTURE) || ctx.names().isTaskType(t.name()))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Calls that wait for a task or future to complete (and, in a pool, run other tasks meanwhile). */
+    private static final Set<String> WAITS = Set.of("join", "quietlyJoin", "get", "invoke", "quietlyInvoke",
+            "helpQuiesce");
 
     /**
      * The {@code Thread.onSpinWait()} or {@code Thread.yield()} of a loop that does nothing else: a spin-wait on

@@ -45,7 +45,7 @@ public class RequestBatch extends RecursiveAction {
                 String v = CACHE.get(key);   // expect: B5
                 if (v == null) {
                     v = load(key);
-                    CACHE.put(key, v);   // expect: B5
+                    CACHE.put(key, v);   // the same lock as line 45: one finding for CACHE in this body
                 } else {
                     HITS.merge(key.substring(0, Math.min(3, key.length())), 1, Integer::sum);   // expect: B5
                 }

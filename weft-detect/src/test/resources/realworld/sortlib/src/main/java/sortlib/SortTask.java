@@ -25,6 +25,6 @@ public class SortTask extends RecursiveTask<int[]> {
         SortTask right = new SortTask(halves[1]);
         left.fork();
         int[] r = right.compute();
-        return ArraysUtil.merge(left.join(), r);
+        return ArraysUtil.merge(left.join(), r);   // expect: B3
     }
 }

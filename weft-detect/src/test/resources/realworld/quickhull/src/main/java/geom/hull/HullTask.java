@@ -45,6 +45,6 @@ public class HullTask extends RecursiveTask<List<Point>> {
         HullTask second = new HullTask(far, b, leftOfFB);
         first.fork();
         List<Point> right = second.compute();
-        return HullMath.concat(first.join(), far, right);
+        return HullMath.concat(first.join(), far, right);   // expect: B3
     }
 }

@@ -39,7 +39,7 @@ public class NearestTask extends RecursiveTask<List<Neighbor>> {
         NearestTask right = new NearestTask(points.subList(mid, n), labels.subList(mid, n), query, k);   // expect: B2
         left.fork();
         List<Neighbor> r = right.compute();
-        return Merge.nearest(left.join(), r, k);
+        return Merge.nearest(left.join(), r, k);   // expect: B3
     }
 
     static double distance(double[] a, double[] b) {

@@ -34,6 +34,6 @@ public class BulkConversion<T> extends RecursiveTask<List<T>> {
         BulkConversion<T> high = new BulkConversion<>(values, mid, to, converter);
         low.fork();
         List<T> highValues = high.compute();
-        return Lists.concat(low.join(), highValues);
+        return Lists.concat(low.join(), highValues);   // expect: B3
     }
 }
