@@ -155,37 +155,40 @@ final class Blocks {
         }
     }
 
-    /** How a lone query runs ({@link #loneQuery}). */
-    static final int QUEUED = 0;
-    static final int DIRECT = 1;     // the client is the handler itself
-    static final int CLAIMED = 2;    // the client took the idle handler: release it after
-    static final int CLAIMED_ON_WORKER = 3;
-
     /**
      * The lone-query fast path ({@link Separate#query} and its primitive forms), an extension of sync
      * coalescing: a handler that is idle with nothing queued is synced with every client, so a client in no
-     * block, with no failure pending on the handler, takes it ({@link Handler#claimAlone}) and runs the query
-     * at once. Returns how the caller runs it: {@link #QUEUED} (a block of one query, the slow path), or at
-     * once, then {@link #endLoneQuery}.
+     * block takes it ({@link Handler#claimAlone}) and runs the query at once, as the handler's own client —
+     * so a block that the query opens on the same handler is local to it, as it nests in the block of the
+     * queued path, instead of waiting for the handler this thread holds. Returns the client to hand to
+     * {@link #endLoneQuery} after the query, or null if the query must take the queued path (a block of one
+     * query): a client in a block, no coalescing, the lock-based mode, a busy handler, a failed call of this
+     * client not reported yet.
      */
-    static int loneQuery(Separate<?> a) {
+    static Client claimForQuery(Separate<?> a) {
         Handler h = a.handler;
-        Client client = Client.current();
+        Client.Context ctx = Client.context();
+        Client client = ctx.current;
         if (client.handler == h) {
-            return DIRECT;
+            return client; // the handler itself: direct access
         }
         Scoop scoop = h.scoop;
         if (!scoop.syncCoalescing || !scoop.queueOfQueues || client.openBlocks > 0 || scoop.isClosed()) {
-            return QUEUED;
+            return null;
         }
-        boolean onWorker = scoop.onPoolWorker();
         // A failed earlier call sends the query through the queue, whose reservation throws it.
-        return !h.claimAlone(onWorker, client.queueIfAny(h)) ? QUEUED : onWorker ? CLAIMED_ON_WORKER : CLAIMED;
+        if (!h.claimAlone(scoop.onPoolWorker(), client.queueIfAny(h))) {
+            return null;
+        }
+        ctx.current = h.asClient;
+        return client;
     }
 
-    static void endLoneQuery(Handler h, int how) {
-        if (how != DIRECT) {
-            h.releaseAlone(how == CLAIMED_ON_WORKER);
+    /** Ends a lone query that {@link #claimForQuery} let run at once: the client is back, the handler free. */
+    static void endLoneQuery(Handler h, Client saved) {
+        if (saved.handler != h) {
+            Client.context().current = saved;
+            h.releaseAlone(h.scoop.onPoolWorker());
         }
     }
 

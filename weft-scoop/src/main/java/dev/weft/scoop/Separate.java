@@ -58,12 +58,12 @@ public final class Separate<T> {
      */
     public <R> R query(Function<? super T, ? extends R> query) {
         Objects.requireNonNull(query, "query");
-        int how = Blocks.loneQuery(this);
-        if (how != Blocks.QUEUED) {
+        Client saved = Blocks.claimForQuery(this);
+        if (saved != null) {
             try {
                 return query.apply(object);
             } finally {
-                Blocks.endLoneQuery(handler, how);
+                Blocks.endLoneQuery(handler, saved);
             }
         }
         return Scoop.separateGet(this, o -> o.query(query));
@@ -72,12 +72,12 @@ public final class Separate<T> {
     /** {@link #query} for an {@code int} result, without boxing. */
     public int queryInt(ToIntFunction<? super T> query) {
         Objects.requireNonNull(query, "query");
-        int how = Blocks.loneQuery(this);
-        if (how != Blocks.QUEUED) {
+        Client saved = Blocks.claimForQuery(this);
+        if (saved != null) {
             try {
                 return query.applyAsInt(object);
             } finally {
-                Blocks.endLoneQuery(handler, how);
+                Blocks.endLoneQuery(handler, saved);
             }
         }
         int[] out = new int[1];
@@ -88,12 +88,12 @@ public final class Separate<T> {
     /** {@link #query} for a {@code long} result, without boxing. */
     public long queryLong(ToLongFunction<? super T> query) {
         Objects.requireNonNull(query, "query");
-        int how = Blocks.loneQuery(this);
-        if (how != Blocks.QUEUED) {
+        Client saved = Blocks.claimForQuery(this);
+        if (saved != null) {
             try {
                 return query.applyAsLong(object);
             } finally {
-                Blocks.endLoneQuery(handler, how);
+                Blocks.endLoneQuery(handler, saved);
             }
         }
         long[] out = new long[1];
@@ -104,12 +104,12 @@ public final class Separate<T> {
     /** {@link #query} for a {@code double} result, without boxing. */
     public double queryDouble(ToDoubleFunction<? super T> query) {
         Objects.requireNonNull(query, "query");
-        int how = Blocks.loneQuery(this);
-        if (how != Blocks.QUEUED) {
+        Client saved = Blocks.claimForQuery(this);
+        if (saved != null) {
             try {
                 return query.applyAsDouble(object);
             } finally {
-                Blocks.endLoneQuery(handler, how);
+                Blocks.endLoneQuery(handler, saved);
             }
         }
         double[] out = new double[1];
@@ -120,12 +120,12 @@ public final class Separate<T> {
     /** {@link #query} for a {@code boolean} result, without boxing. */
     public boolean test(Predicate<? super T> query) {
         Objects.requireNonNull(query, "query");
-        int how = Blocks.loneQuery(this);
-        if (how != Blocks.QUEUED) {
+        Client saved = Blocks.claimForQuery(this);
+        if (saved != null) {
             try {
                 return query.test(object);
             } finally {
-                Blocks.endLoneQuery(handler, how);
+                Blocks.endLoneQuery(handler, saved);
             }
         }
         boolean[] out = new boolean[1];

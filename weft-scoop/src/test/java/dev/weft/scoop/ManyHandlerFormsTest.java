@@ -315,6 +315,27 @@ class ManyHandlerFormsTest {
         }));
     }
 
+    /**
+     * A lone query whose function opens a block on its own handler: in the queued path the block nests in
+     * the query's block; the fast path, which holds the handler while the query runs, must not make it wait
+     * for itself (it runs the query as the handler's client).
+     */
+    @ParameterizedTest
+    @MethodSource("modesAndWorkers")
+    void aLoneQueryThatOpensABlockOnItsOwnHandlerDoesNotWaitForItself(Modes m, int workers) {
+        Hang.within(Duration.ofSeconds(30), () -> m.with(workers, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            cell.call(x -> x.value = 7);
+            long fromThread = cell.query(x -> Scoop.separateGet(cell, c -> c.queryLong(y -> y.value)));
+            long fromTask = scoop.pool().invoke(() -> cell.queryLong(x -> Scoop.separateGet(cell, c -> {
+                c.call(y -> y.value++);
+                return c.queryLong(y -> y.value);
+            })));
+            assertEquals(7, fromThread);
+            assertEquals(8, fromTask);
+        }));
+    }
+
     /** A timed block over several handlers whose condition never holds gives up with false, reserving nothing. */
     @Test
     void aTimedSeparateAllGivesUpAndLeavesTheHandlersFree() throws Exception {
