@@ -54,10 +54,15 @@ import java.util.function.Predicate;
  * exception thrown by a call, on the handler, makes the handler skip the block's remaining calls (their
  * assumptions no longer hold: SCOOP's "dirty" rule) and reaches the client as a
  * {@link CallFailedException}: at its next query on that handler in the block, or when the block ends if
- * the handler has run the call by then. The end of a block does not wait for the handler — waiting there
- * is what lets call-only blocks deadlock — so a failure the handler reaches after the client left the block
- * goes to the runtime's failure handler ({@link Builder#failureHandler}); every failure goes to exactly one
- * of these places. A client that must know ends its block with a query.
+ * the handler has run the call by then, or — if the client had already left the block — at its next
+ * reservation of that handler (a block, a lone call or a lone query: SCOOP's "dirty handler"), which
+ * throws the failure instead of reserving. The end of a block does not wait for the handler (waiting there
+ * is what lets call-only blocks deadlock), so which of these it is depends on timing, but never whether the
+ * client hears of it. If the block's body throws too, its exception comes first with the call failures
+ * suppressed. Only failures no client can be told of any more go to the runtime's failure handler
+ * ({@link Builder#failureHandler}): those of asynchronous blocks, of clients that dropped the handler
+ * from their cache, failures pending when the runtime closes, and earlier lock holders' in the lock-based
+ * mode. Every failure is reported exactly once (PROTOCOL.md "Failures").
  *
  * <h2>Configuration</h2>
  * The ablation switches of seed 002 are per runtime: {@link Builder#queueOfQueues(boolean)} off gives the
