@@ -3,7 +3,7 @@ package dev.weft.scoop;
 /**
  * A processor in its role as client: a thread (its own code, or a Weft task it runs), a handler (the
  * blocks its calls open), or an asynchronous block. It keeps its private queues, one per handler it has
- * reserved, and reuses them across blocks (seed 002: "taken from a cache of queues").
+ * reserved, and reuses them across blocks (West, Nanz, Meyer 2015: "taken from a cache of queues").
  *
  * <p>Which client is running is per thread ({@link Context}): a handler's loop makes itself the current
  * client while it runs calls and restores the previous one after, so a handler activated inside a

@@ -11,7 +11,7 @@ import java.util.function.ToLongFunction;
 /**
  * A separate object as seen inside the block that reserves its handler: the only way to act on it.
  * {@link #call} logs an asynchronous command and returns at once; {@link #query} waits until the handler
- * has run every call logged before it and then runs the function on the calling thread (seed 002's
+ * has run every call logged before it and then runs the function on the calling thread (SCOOP/Qs's
  * client-run queries), so it sees the object exactly as those calls left it.
  *
  * <pre>{@code

@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * SCOOP separate handlers on a {@link WeftPool} (seed 002, SCOOP/Qs): a runtime that creates
+ * SCOOP separate handlers on a {@link WeftPool} (SCOOP/Qs, West, Nanz, Meyer 2015): a runtime that creates
  * {@linkplain Handler handlers}, and the separate blocks through which clients use the objects they own.
  *
  * <pre>{@code
@@ -38,7 +38,7 @@ import java.util.function.Predicate;
  * <li>The calls a block logs on a handler run in the order logged, with no call of another client in
  *     between; a query sees every call logged before it.</li>
  * <li>A block over several handlers reserves them atomically: two blocks that share handlers are
- *     ordered the same way on each of them (seed 002's two handlers whose colours are always seen equal).</li>
+ *     ordered the same way on each of them (the two handlers of West, Nanz, Meyer 2015 whose colours are always seen equal).</li>
  * <li>Reservation never waits (queue-of-queues mode): blocks that only log calls never deadlock, whatever
  *     the order in which clients name handlers or nest blocks. Blocks over several handlers reserve in one
  *     global handler order, also in the lock-based mode.</li>
@@ -65,7 +65,7 @@ import java.util.function.Predicate;
  * mode. Every failure is reported exactly once (PROTOCOL.md "Failures").
  *
  * <h2>Configuration</h2>
- * The ablation switches of seed 002 are per runtime: {@link Builder#queueOfQueues(boolean)} off gives the
+ * The ablation switches of West, Nanz, Meyer 2015 are per runtime: {@link Builder#queueOfQueues(boolean)} off gives the
  * lock-based SCOOP baseline (a client holds a lock per handler for its whole block);
  * {@link Builder#syncCoalescing(boolean)} off makes every query a round trip.
  */
@@ -90,7 +90,7 @@ public final class Scoop implements AutoCloseable {
         this.failureHandler = b.failureHandler;
     }
 
-    /** A runtime on {@code pool} with every optimization of seed 002 on. */
+    /** A runtime on {@code pool} with every optimization of SCOOP/Qs on. */
     public static Scoop on(WeftPool pool) {
         return builder(pool).build();
     }
