@@ -209,6 +209,10 @@ final class Idle {
             }
             // A task may have left this thread's interrupt flag set; park would not block.
             Thread.interrupted();
+            w.idleParks++;
+            if (Thread.currentThread().isInterrupted()) {
+                w.idleParksInterrupted++;
+            }
             if (w.spare) {
                 // Spares park with a keep-alive; once they outnumber blocked workers they search once more
                 // and leave through leaveAsSpare.

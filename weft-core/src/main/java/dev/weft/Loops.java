@@ -12,8 +12,8 @@ import java.util.function.LongBinaryOperator;
 import java.util.function.LongConsumer;
 
 /**
- * Parallel loops with lazy splitting (PROTOCOL.md, "loops"): a loop needs no grain size because it
- * splits only when another worker is hungry.
+ * Parallel loops with lazy splitting (PROTOCOL.md, "Publication": a loop's range splits when it is
+ * published): a loop needs no grain size because it splits only when another worker is hungry.
  *
  * <p>A running loop occupies one slot of its worker's {@link PendingStack} ({@code K_RANGE}); the slot's
  * item is the {@link Loop}, whose {@code next}/{@code hi} fields hold the part of the range not yet

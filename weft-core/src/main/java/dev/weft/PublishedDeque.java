@@ -46,17 +46,29 @@ final class PublishedDeque {
     private long p10, p11, p12, p13, p14, p15, p16;
     private int top;
     private Job[] array;
+    /**
+     * A planted fault, for the test that shows the model check catches a broken grow: entries are copied with a
+     * plain read instead of {@code getAndSet(null)}, so a thief may take an entry the owner also moved.
+     * Always false outside that test; read only on the rare growth path.
+     */
+    private final boolean plantedPlainGrow;
 
     PublishedDeque() {
-        this(INITIAL_CAPACITY);
+        this(INITIAL_CAPACITY, false);
     }
 
     /** For tests: a deque with the given initial capacity (a power of two), to exercise growth. */
     PublishedDeque(int capacity) {
+        this(capacity, false);
+    }
+
+    /** For tests: as {@link #PublishedDeque(int)}, with the planted fault of {@link #plantedPlainGrow} or not. */
+    PublishedDeque(int capacity, boolean plantedPlainGrow) {
         if (Integer.bitCount(capacity) != 1 || capacity < 2) {
             throw new IllegalArgumentException("capacity must be a power of two >= 2: " + capacity);
         }
         array = new Job[capacity];
+        this.plantedPlainGrow = plantedPlainGrow;
     }
 
     /** Whether the deque looks empty (a racy hint for thieves). */
@@ -84,7 +96,8 @@ final class PublishedDeque {
         Job[] a = new Job[old.length << 1];
         int mask = a.length - 1;
         for (int k = t - 1; k >= t - old.length; k--) {
-            Job x = (Job) SLOT.getAndSet(old, k & oldMask, (Job) null);
+            Job x = plantedPlainGrow ? (Job) SLOT.getAcquire(old, k & oldMask)
+                    : (Job) SLOT.getAndSet(old, k & oldMask, (Job) null);
             if (x == null) {
                 break; // taken by thieves, and so is everything below it
             }

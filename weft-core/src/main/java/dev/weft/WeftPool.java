@@ -70,6 +70,12 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     final long stallPeriodNanos;
     final int stallSamples;
     /**
+     * A planted fault, for the test that shows the program generator catches a broken runtime: a join of a
+     * stolen task returns without waiting for it. Always false outside that test; read only on the rare path
+     * of a join whose task was stolen.
+     */
+    final boolean plantedEarlyJoin;
+    /**
      * Stalls the monitor diagnosed: a worker that held private forks and did not poll for about a second,
      * waiting outside Weft or running without a fork, join or poll.
      */
@@ -117,6 +123,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         this.chunkShift = 32 - Integer.numberOfLeadingZeros(8 * parallelism - 1);
         this.stallPeriodNanos = b.stallPeriodNanos;
         this.stallSamples = b.stallSamples;
+        this.plantedEarlyJoin = b.plantedEarlyJoin;
         this.workforce = new Workforce(this, b.stackSize, b.maxBlockingWorkers, b.keepAliveNanos);
         workforce.start(parallelism);
         gcListener = GcListener.register(this);
@@ -834,8 +841,15 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         private long keepAliveNanos = TimeUnit.SECONDS.toNanos(60);
         private long stallPeriodNanos = StallMonitor.PERIOD_NANOS;
         private int stallSamples = StallMonitor.STALL_SAMPLES;
+        private boolean plantedEarlyJoin;
 
         private Builder() {
+        }
+
+        /** Not an API: plants the fault of {@link WeftPool#plantedEarlyJoin}, for the test that must catch it. */
+        Builder plantEarlyJoin() {
+            this.plantedEarlyJoin = true;
+            return this;
         }
 
         /**

@@ -10,7 +10,8 @@ import java.lang.invoke.VarHandle;
  *
  * <p>The protocols this class takes part in — polling the signal cell, publication, stealing, helping
  * while a join waits, and the sleep/wake handshake — are described in PROTOCOL.md; the names used in
- * comments here ("poll", "standing request", "last searcher") refer to its sections.
+ * comments here ("poll", "publication", "sleep") refer to its sections, and the standing request, the last
+ * searcher and the merged request are rules of its "Sleep" section.
  */
 final class Worker extends WorkerPadding2 {
     /** Signal bit: a searching or parked worker wants work. */
@@ -124,6 +125,16 @@ final class Worker extends WorkerPadding2 {
     long servingNanos;
     long blockedNanos;
     long hungerSignals;
+    /**
+     * Parks: of this worker's waits (join, finish) and of its idle loop, each with the count of those
+     * entered with the thread's interrupt flag set — such a park returns at once, so a waiter or an idle
+     * worker that keeps doing that spins. Not in the stats: tests read them to measure spinning by count,
+     * not by CPU share. Incremented only next to a park, never on the fork/join path.
+     */
+    long waitParks;
+    long waitParksInterrupted;
+    long idleParks;
+    long idleParksInterrupted;
 
     /** Jobs this worker took from elsewhere to run (stolen, submitted, taken back): a sign of progress. */
     long jobsTaken() {
@@ -205,7 +216,7 @@ final class Worker extends WorkerPadding2 {
     // Signals (PROTOCOL.md, "poll" and "publication")
 
     // The setters OR their bit in: a single CAS could fail on a concurrent change of another bit and
-    // lose the request (PROTOCOL.md, "merged request").
+    // lose the request (PROTOCOL.md, "Sleep": the merged request).
 
     /** Called by a thief: ask this worker to publish work at its next poll. */
     void signalHungry() {
@@ -287,8 +298,8 @@ final class Worker extends WorkerPadding2 {
     /**
      * After a CAS that cleared HUNGRY on a demand read before it: re-reads the demand and, if it is
      * unmet, re-arms HUNGRY and returns true. A thief may have emptied the deque and asked again in
-     * between (a no-op, the bit was still set) and then parked (PROTOCOL.md, "merged request"); the fence
-     * orders the clear before the reads of the counters the parker updated before it asked.
+     * between (a no-op, the bit was still set) and then parked (PROTOCOL.md, "Sleep": the merged request);
+     * the fence orders the clear before the reads of the counters the parker updated before it asked.
      */
     private boolean demandUnmetAfterClear(Sleep sleep) {
         VarHandle.fullFence();
@@ -524,7 +535,7 @@ final class Worker extends WorkerPadding2 {
 
     /** Waits until {@code j}, which another worker took, is final; helps with other work meanwhile. */
     void awaitStolen(Job j) {
-        if (!j.isFinal()) {
+        if (!j.isFinal() && !pool.plantedEarlyJoin) {
             helpUntilDone(j, 0L);
         }
     }
@@ -605,6 +616,10 @@ final class Worker extends WorkerPadding2 {
                             Thread.onSpinWait();
                         }
                         continue;
+                    }
+                    waitParks++;
+                    if (Thread.currentThread().isInterrupted()) {
+                        waitParksInterrupted++;
                     }
                     h = a.parkBriefly(this, JOIN_PARK_NANOS);
                     if (Thread.interrupted()) {

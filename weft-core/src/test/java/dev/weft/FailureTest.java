@@ -12,6 +12,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -310,7 +311,7 @@ class FailureTest {
      * operand above 1 is a split's accumulator being merged — and there this combine overflows, as
      * {@code Math.addExact} would near {@code Long.MAX_VALUE}. Whatever the schedule, when the reduction
      * throws it must throw TaskFailedException(ArithmeticException), and no body invocation may happen
-     * after the caller has the exception.
+     * after the caller has the exception (counted once the pool is quiescent, when none can happen).
      */
     @ParameterizedTest
     @ValueSource(ints = {2, 4})
@@ -338,7 +339,9 @@ class FailureTest {
                     continue; // nothing was split: no merge, no failure
                 }
                 threw++;
-                Thread.sleep(50);
+                // Once the pool is quiescent nothing can run any more: a split still running or queued when
+                // the reduction threw would have run (and counted) by then.
+                assertTrue(pool.awaitQuiescence(10, TimeUnit.SECONDS), "round " + round + ": the pool did not quiesce");
                 long later = bodyRuns.get();
                 int r = round;
                 assertTrue(t instanceof TaskFailedException && t.getCause() instanceof ArithmeticException,
@@ -378,10 +381,8 @@ class FailureTest {
                 assertNotNull(t, "round " + round + ": two values above Long.MAX_VALUE / 2 must overflow");
                 assertTrue(t instanceof TaskFailedException && t.getCause() instanceof ArithmeticException,
                         () -> "round " + r + ": expected TaskFailedException(ArithmeticException), got " + t.getClass().getName());
-                if (round % 10 == 0) {
-                    Thread.sleep(50);
-                    assertEquals(afterCatch[0], bodyRuns.get(), "round " + round + ": body invocations after the reduction threw");
-                }
+                assertTrue(pool.awaitQuiescence(10, TimeUnit.SECONDS), "round " + round + ": the pool did not quiesce");
+                assertEquals(afterCatch[0], bodyRuns.get(), "round " + round + ": body invocations after the reduction threw");
             }
         });
     }

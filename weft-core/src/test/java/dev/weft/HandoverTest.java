@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
  * A worker that keeps polling while its fork waits must get that fork to the idle worker, whatever the
  * idle worker is doing at the time: searching, parking or parked. Each handover here is a steal the
  * owner waits for without running the task itself, so a lost request shows as a handover that never
- * happens (PROTOCOL.md, "found-but-not-running", "last-searcher", "merged request"). The races are
+ * happens (PROTOCOL.md, "Sleep": found-but-not-running, last-searcher, merged request). The races are
  * narrow, so the test runs many handovers across many root tasks; before those fixes it hung within a
  * few thousand handovers in most runs.
  */

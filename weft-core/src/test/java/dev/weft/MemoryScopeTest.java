@@ -96,7 +96,11 @@ class MemoryScopeTest {
     @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void asyncInATaskForkedOutsideAnyFinishThrowsEvenWhenAThiefInAFinishRunsIt() throws Exception {
         TestPools.withPool(2, pool -> {
-            for (int round = 0; round < 20; round++) {
+            // The case the test is named for needs the other worker to steal t; the schedule decides, so
+            // the test runs at least 20 rounds and goes on (up to 200) until t was stolen at least once.
+            int stolenRounds = 0;
+            int round = 0;
+            for (; round < 20 || (stolenRounds == 0 && round < 200); round++) {
                 AtomicBoolean inFinish = new AtomicBoolean();
                 AtomicReference<Throwable> asyncOutcome = new AtomicReference<>();
                 AtomicInteger strayRuns = new AtomicInteger();
@@ -151,7 +155,11 @@ class MemoryScopeTest {
                                 + "): Weft.async outside any finish gave " + outcome);
                 assertEquals(0, strayRuns.get(), "round " + round + ": the stray async ran");
                 assertNull(finishFailure, "round " + round + ": the unrelated finish failed");
+                if (wasStolen) {
+                    stolenRounds++;
+                }
             }
+            assertTrue(stolenRounds > 0, "t was never stolen in " + round + " rounds: the case was not reached");
         });
     }
 }

@@ -45,6 +45,7 @@ import java.util.function.LongBinaryOperator;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a generated program on a pool (or on the serial reference runtime) and checks the run against the
@@ -477,6 +478,12 @@ final class ProgramRunner {
      * Runs {@code p} once on a fresh pool of the given parallelism (0: the serial reference runtime)
      * and checks the run against the program's serial meaning.
      */
+    /**
+     * Applied to the builder of every pool the runner makes: the identity, except in the test that plants a fault
+     * in the runtime and requires the generator to catch it (it sets and restores it).
+     */
+    static volatile UnaryOperator<WeftPool.Builder> plantedFault = UnaryOperator.identity();
+
     static Result runOnce(Program p, int parallelism, long deadlineMs) {
         Result res = new Result(p, parallelism);
         Ev ev = new Ev(p, true);
@@ -485,7 +492,7 @@ final class ProgramRunner {
         ConcurrentLinkedQueue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
         // The monitor samples every 5 ms (a stall in 20 ms): waits outside Weft end fast, and its moves
         // race with everything the programs do, also in the sleeps and spins of noisy leaves.
-        WeftPool pool = parallelism <= 0 ? null : WeftPool.builder().parallelism(parallelism).name(poolName)
+        WeftPool pool = parallelism <= 0 ? null : plantedFault.apply(WeftPool.builder()).parallelism(parallelism).name(poolName)
                 .stallSampling(Waits.MONITOR_PERIOD_NANOS, 4)
                 .uncaughtExceptionHandler((t, e) -> uncaught.add(e)).build();
         Rt rt = parallelism <= 0 ? new SerialRt(parallelism < 0) : new WeftRt();

@@ -1,10 +1,11 @@
 package dev.weft;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
-import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,12 +13,30 @@ import org.junit.jupiter.api.Test;
  * jobs and takes its newest back ({@code unpush}), as publication and joins do; other threads steal
  * the oldest. The sequential specification is a plain deque. The deque starts with capacity 2 so that
  * scenarios exercise growth while thieves hold the old array.
+ *
+ * <p>The check is sized to catch a broken growth: {@link #catchesAPlainReadInGrow} runs the same options on a
+ * deque whose grow copies entries with a plain read (a thief and the owner's copy both keep an entry) and
+ * requires the check to fail. A stress run (real threads, the same scenarios) missed that fault on two cores and
+ * is not kept.
  */
 public class PublishedDequeLincheckTest {
-    private final PublishedDeque deque = new PublishedDeque(2);
+    private final PublishedDeque deque = newDeque();
     /** The owner's jobs not yet taken back, newest first: what a worker's pending stack remembers. */
     private final Deque<IdJob> mine = new ArrayDeque<>();
     private int nextId;
+
+    /** The deque under test (JUnit wants one constructor, so subclasses choose it here). */
+    PublishedDeque newDeque() {
+        return new PublishedDeque(2);
+    }
+
+    /** The deque with the planted fault: grow copies with a plain read. */
+    public static final class PlainGrow extends PublishedDequeLincheckTest {
+        @Override
+        PublishedDeque newDeque() {
+            return new PublishedDeque(2, true);
+        }
+    }
 
     static final class IdJob extends Job {
         final int id;
@@ -107,26 +126,25 @@ public class PublishedDequeLincheckTest {
         }
     }
 
-    @Test
-    void modelChecking() {
-        new ModelCheckingOptions()
+    static ModelCheckingOptions options() {
+        return new ModelCheckingOptions()
                 .iterations(Integer.getInteger("weft.lincheck.iterations", 25))
                 .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(2)
-                .sequentialSpecification(Spec.class)
-                .check(PublishedDequeLincheckTest.class);
+                .sequentialSpecification(Spec.class);
     }
 
     @Test
-    void stress() {
-        new StressOptions()
-                .iterations(Integer.getInteger("weft.lincheck.iterations", 25))
-                .invocationsPerIteration(1_000)
-                .threads(3)
-                .actorsPerThread(4)
-                .sequentialSpecification(Spec.class)
-                .check(PublishedDequeLincheckTest.class);
+    void modelChecking() {
+        options().check(PublishedDequeLincheckTest.class);
+    }
+
+    /** The same check fails on the deque with a plain read in grow: it is sized to find that race. */
+    @Test
+    void catchesAPlainReadInGrow() {
+        // Not minimised: the first failing scenario is enough, and minimising it reruns the check many times.
+        assertThrows(AssertionError.class, () -> options().minimizeFailedScenario(false).check(PlainGrow.class));
     }
 }

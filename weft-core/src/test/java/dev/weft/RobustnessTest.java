@@ -21,19 +21,30 @@ class RobustnessTest {
             CountDownLatch started = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             AtomicInteger maxWaiters = new AtomicInteger();
+            AtomicInteger minWaiters = new AtomicInteger(Integer.MAX_VALUE);
+            AtomicInteger samples = new AtomicInteger();
             Task<Integer> slow = Task.of(() -> {
                 started.countDown();
                 Latches.awaitBlocking(release);
                 return 1;
             });
             // The root forks the slow task, makes sure the other worker took it, then joins it and waits
-            // (with nothing else to help with) while a watcher samples the waiter count.
+            // (with nothing else to help with) while a watcher samples the waiter count: once the root has
+            // registered as a waiter (waited for, bounded), every sample must show it, and no more than
+            // one stale node beside it, however many times the root re-parks.
             Thread watcher = new Thread(() -> {
                 try {
                     started.await();
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    while (slow.waiterCount() == 0 && System.nanoTime() < deadline) {
+                        Thread.sleep(1);
+                    }
                     for (int i = 0; i < 40; i++) {
                         Thread.sleep(5);
-                        maxWaiters.accumulateAndGet(slow.waiterCount(), Math::max);
+                        int n = slow.waiterCount();
+                        maxWaiters.accumulateAndGet(n, Math::max);
+                        minWaiters.accumulateAndGet(n, Math::min);
+                        samples.incrementAndGet();
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -51,6 +62,9 @@ class RobustnessTest {
             });
             watcher.join();
             assertEquals(1, r);
+            assertEquals(40, samples.get(), "the watcher was interrupted");
+            assertTrue(minWaiters.get() >= 1, "the joiner was not registered as a waiter while it waited: "
+                    + minWaiters.get() + " waiter nodes in a sample (the case was not reached)");
             assertTrue(maxWaiters.get() <= 2, "waiter nodes accumulated: " + maxWaiters.get());
         }
     }

@@ -30,7 +30,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -554,18 +556,17 @@ class TaskContractTest {
         try (var c = cleaner(p, release)) {
             Task<Integer> t = p.submit(awaiting(started, release));
             await(started, "the task");
+            Thread me = Thread.currentThread();
+            AtomicBoolean sawParked = new AtomicBoolean();
             Thread canceller = new Thread(() -> {
-                try {
-                    Thread.sleep(SHORT_DELAY_MS);
-                } catch (InterruptedException e) {
-                    return;
-                }
+                sawParked.set(awaitParkedOn(me, t)); // cancels anyway, so that a miss fails, not hangs
                 t.cancel(true);
             });
             canceller.start();
             assertThrows(CancellationException.class, t::get);
             checkCancelled(t);
             canceller.join();
+            assertTrue(sawParked.get(), "the getter was not seen parked on the task before the cancel");
         }
     }
 
@@ -690,12 +691,9 @@ class TaskContractTest {
             }
             // interrupted while parked
             Thread me = Thread.currentThread();
+            AtomicBoolean sawParked = new AtomicBoolean();
             Thread interrupter = new Thread(() -> {
-                try {
-                    Thread.sleep(SHORT_DELAY_MS);
-                } catch (InterruptedException e) {
-                    return;
-                }
+                sawParked.set(awaitParkedOn(me, t)); // interrupts anyway, so that a miss fails, not hangs
                 me.interrupt();
             });
             interrupter.start();
@@ -705,6 +703,7 @@ class TaskContractTest {
                 interrupter.join();
                 Thread.interrupted();
             }
+            assertTrue(sawParked.get(), "the getter was not seen parked on the task before the interrupt");
             assertFalse(t.isDone());
         }
     }
@@ -817,5 +816,22 @@ class TaskContractTest {
                 assertEquals(0, g.runs.get());
             });
         }
+    }
+
+    /**
+     * Waits (bounded by {@code LONG_DELAY_MS}) until {@code waiter} is parked with {@code blocker} as its
+     * park blocker — parked inside a wait for that task, so that what the caller does next reaches a
+     * parked waiter, not one on its way in. Returns whether it saw that.
+     */
+    static boolean awaitParkedOn(Thread waiter, Object blocker) {
+        long deadline = System.nanoTime() + MILLISECONDS.toNanos(LONG_DELAY_MS);
+        while (System.nanoTime() < deadline) {
+            Thread.State st = waiter.getState();
+            if ((st == Thread.State.WAITING || st == Thread.State.TIMED_WAITING) && LockSupport.getBlocker(waiter) == blocker) {
+                return true;
+            }
+            LockSupport.parkNanos(100_000L); // a poll interval, not evidence
+        }
+        return false;
     }
 }

@@ -4,6 +4,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * owner's pop-then-load against the monitor's announce-then-load, and the CAS races — and not the JVM
  * dependency that makes the owner's plain store and opaque load behave so against the monitor (the
  * handshake, argued in PROTOCOL.md). Without the load of the move state after the pop, it finds the
- * schedule that runs a task twice.
+ * schedule that runs a task twice: {@link #catchesAnOwnerThatSkipsTheMoveCheck} runs the same options on an
+ * owner that takes every popped task as its own and requires the check to fail.
  */
 public class TaskMovesLincheckTest {
     private static final WeftPool POOL = WeftPool.builder().parallelism(1).name("moves-model").build();
@@ -62,7 +65,7 @@ public class TaskMovesLincheckTest {
         }
         Counted x = tasks[next];
         if (p.items[next] == x && p.popPrivateTopClearing(next)) {
-            if (x.ownedAfterPop(p)) {
+            if (ownedAfterPop(x)) {
                 x.result = x.compute(); // runOwn: no claim
                 x.complete(Job.NORMAL);
             } else {
@@ -73,6 +76,19 @@ public class TaskMovesLincheckTest {
             x.runInline(); // published, or not on top: the slow join claims too
         }
         next--;
+    }
+
+    /** The owner's check after a pop that no move took the task meanwhile. */
+    boolean ownedAfterPop(Task<?> x) {
+        return x.ownedAfterPop(p);
+    }
+
+    /** The planted fault: an owner that skips the check, so its fast join may run a task the monitor moved. */
+    public static final class SkipsTheMoveCheck extends TaskMovesLincheckTest {
+        @Override
+        boolean ownedAfterPop(Task<?> x) {
+            return true;
+        }
     }
 
     /** The owner serves a request: publishes its oldest private slot for thieves. */
@@ -118,15 +134,25 @@ public class TaskMovesLincheckTest {
         }
     }
 
-    @Test
-    void modelChecking() {
-        new ModelCheckingOptions()
+    static ModelCheckingOptions options() {
+        return new ModelCheckingOptions()
                 .iterations(Integer.getInteger("weft.lincheck.iterations", 5))
                 .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(2)
                 .actorsBefore(0)
-                .actorsAfter(0)
-                .check(TaskMovesLincheckTest.class);
+                .actorsAfter(0);
+    }
+
+    @Test
+    void modelChecking() {
+        options().check(TaskMovesLincheckTest.class);
+    }
+
+    /** The same check fails when the owner skips the move check: it is sized to find that race. */
+    @Test
+    void catchesAnOwnerThatSkipsTheMoveCheck() {
+        // Not minimised: the first failing scenario is enough, and minimising it reruns the check many times.
+        assertThrows(AssertionError.class, () -> options().minimizeFailedScenario(false).check(SkipsTheMoveCheck.class));
     }
 }

@@ -1,5 +1,7 @@
 package dev.weft.bench;
 
+import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,12 +32,16 @@ public final class BenchMain {
                 List<Program> ps = Programs.select(List.of(), List.of(suite));
                 System.out.printf("suite %s (runtimes %s)%n", suite, String.join(",",
                         ps.get(0).engines().stream().map(Engine::name).toList()));
+                List<List<String>> rows = new ArrayList<>();
                 for (Program p : ps) {
-                    System.out.printf("  %-16s %s%n", p.name(), p.description());
+                    rows.add(List.of(p.name(), p.description()));
                 }
+                Tables.align(rows, 2).forEach(System.out::println);
             }
             return;
         }
+        Path reportDir = o.reportDir(Path.of(System.getenv().getOrDefault("WEFT_BENCH_REPORTS", "target/weft-bench")),
+                LocalDateTime.now());
         System.out.printf("Weft bench: %s sizes, workers %s, %d warm-up + %d measured runs per version%s, %s%n",
                 o.quick ? "quick" : "full", o.workers, o.warmup, o.reps,
                 o.forks > 1 ? " in each of " + o.forks + " JVMs" : "", Machine.describe());
@@ -66,9 +72,10 @@ public final class BenchMain {
             Tables.writeCsv(o.csv, all);
             System.out.println("wrote " + o.csv);
         }
-        if (o.report != null) {
-            System.out.println("wrote " + Report.write(o.report, all, o));
-        }
         System.out.println("all results checked: ok");
+        if (reportDir != null) {
+            // The last line: where the charts are (the tables above are only the medians).
+            System.out.println("report: " + Report.write(reportDir, all, o).toAbsolutePath().normalize());
+        }
     }
 }

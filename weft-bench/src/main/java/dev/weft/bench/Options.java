@@ -17,7 +17,9 @@ final class Options {
     /** --peers: the peers suite (other languages' runtimes on the same kernels). */
     boolean peers;
     Path csv;
+    /** --report DIR; null: the default folder ({@link #reportDir}) unless --no-report. */
     Path report;
+    boolean noReport;
     int reps = 7;
     int warmup = 3;
     boolean gcBetweenRuns = true;
@@ -49,7 +51,10 @@ final class Options {
               --reps N             measured repetitions per version (default 7, at least 5 for medians)
               --warmup N           warm-up runs per version (default 3)
               --csv FILE           also write CSV rows (benchmark,runtime,workers,median_ms,serial_ms,ratio,...)
-              --report DIR         also write DIR/report.html with charts
+              --report DIR         write the HTML report with charts to DIR/report.html (default: a new
+                                   folder under target/weft-bench/ named by the time of the run); its path
+                                   is the last line printed
+              --no-report          write no HTML report
               --no-gc              do not call System.gc() before each timed run
               --stats              print Weft's pool statistics of the last run at each worker count, and
                                    measure its ramp-up: in one extra, untimed run per worker count under a
@@ -76,6 +81,7 @@ final class Options {
                 case "--warmup" -> o.warmup = nonNegative(value(args, ++i, a), a);
                 case "--csv" -> o.csv = Path.of(value(args, ++i, a));
                 case "--report" -> o.report = Path.of(value(args, ++i, a));
+                case "--no-report" -> o.noReport = true;
                 case "--no-gc" -> o.gcBetweenRuns = false;
                 case "--stats" -> o.stats = true;
                 case "--forks" -> o.forks = positive(value(args, ++i, a), a);
@@ -104,6 +110,21 @@ final class Options {
             }
         }
         return o;
+    }
+
+    /**
+     * Where the HTML report goes: --report's folder; else, unless --no-report or this is a child JVM of
+     * --forks (its parent writes the report), a folder named by {@code startedAt} under {@code reports}
+     * (the launcher gives the repository's target/weft-bench); null for no report.
+     */
+    Path reportDir(Path reports, java.time.LocalDateTime startedAt) {
+        if (report != null) {
+            return report;
+        }
+        if (noReport || samplesOut != null) {
+            return null;
+        }
+        return reports.resolve(startedAt.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString().replace(':', '-'));
     }
 
     /** Whether {@code --runtimes} (if given) names this engine. */

@@ -155,33 +155,33 @@ final class Tables {
         boolean ops = ps.hasOperations();
         boolean lat = ps.hasLatencies();
         boolean ramps = subjectStats && ps.hasRamps();
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %7s", "workers"));
+        List<List<String>> rows = new ArrayList<>();
+        List<String> head = new ArrayList<>(List.of("workers"));
         for (Engine e : engines) {
-            head.append(String.format(Locale.ROOT, " | %12s %8s", e.name() + " ms", "x " + trim(ps.ratioBase(e), 8)));
+            head.addAll(List.of("|", e.name() + " ms", "x " + ps.ratioBase(e)));
         }
         if (compare) {
-            head.append(String.format(Locale.ROOT, " | %11s", trim(subject.name() + "/" + reference.name(), 11)));
+            head.addAll(List.of("|", subject.name() + "/" + reference.name()));
         }
         if (subjectStats) {
-            head.append(String.format(Locale.ROOT, " | %9s %9s %8s %7s %8s", "steals", "steal/ms", "ratio", "idle%", "serve%"));
+            head.addAll(List.of("|", "steals", "steal/ms", "ratio", "idle%", "serve%"));
         }
         if (ramps) {
-            head.append(String.format(Locale.ROOT, " %8s", "ramp us"));
+            head.add("ramp us");
         }
-        out.println(head);
+        rows.add(head);
         for (int p : workers) {
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %7d", p));
+            List<String> row = new ArrayList<>(List.of(Integer.toString(p)));
             for (Engine e : engines) {
                 Summary s = ps.get(e, p);
-                row.append(String.format(Locale.ROOT, " | %12s %8s", s == null ? "-" : fixed(s.medianMs(), 2),
-                        s == null ? "-" : fixed(ps.ratio(s), 2)));
+                row.addAll(List.of("|", s == null ? "-" : fixed(s.medianMs(), 2), s == null ? "-" : fixed(ps.ratio(s), 2)));
             }
             if (compare) {
-                row.append(String.format(Locale.ROOT, " | %11s", fixed(ps.subjectOverReference(p), 3)));
+                row.addAll(List.of("|", fixed(ps.subjectOverReference(p), 3)));
             }
             if (subjectStats) {
                 Summary w = ps.get(subject, p);
-                row.append(String.format(Locale.ROOT, " | %9s %9s %8s %7s %8s",
+                row.addAll(List.of("|",
                         w == null ? "-" : Long.toString(w.steals()),
                         w == null ? "-" : fixed(w.stealRatePerMs(), 2),
                         w == null ? "-" : String.format(Locale.ROOT, "%.2g", w.stealRatio()),
@@ -189,33 +189,63 @@ final class Tables {
                         w == null ? "-" : fixed(w.servingPct(), 3)));
             }
             if (ramps) {
-                row.append(String.format(Locale.ROOT, " %8s", rampCell(ps.ramp(subject, p))));
+                row.add(rampCell(ps.ramp(subject, p)));
             }
-            out.println(row);
+            rows.add(row);
         }
+        align(rows, 0).forEach(out::println);
         if (ops || lat) {
-            StringBuilder h2 = new StringBuilder(String.format(Locale.ROOT, "  %7s", "workers"));
+            List<List<String>> opRows = new ArrayList<>();
+            List<String> h = new ArrayList<>(List.of("workers"));
             for (Engine e : engines) {
-                h2.append(String.format(Locale.ROOT, " | %-28s", trim(e.name(), 28)));
+                h.addAll(List.of("|", e.name() + " Mops/s", "cpu ns/op"));
+                if (lat) {
+                    h.add("p50/p99 us");
+                }
             }
-            out.println(h2);
-            StringBuilder h3 = new StringBuilder(String.format(Locale.ROOT, "  %7s", ""));
-            for (int i = 0; i < engines.size(); i++) {
-                h3.append(String.format(Locale.ROOT, " | %8s %8s %10s", "Mops/s", "cpu ns/op", lat ? "p50/p99 us" : ""));
-            }
-            out.println(h3);
+            opRows.add(h);
             for (int p : workers) {
-                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %7d", p));
+                List<String> row = new ArrayList<>(List.of(Integer.toString(p)));
                 for (Engine e : engines) {
                     Summary s = ps.get(e, p);
-                    row.append(String.format(Locale.ROOT, " | %8s %8s %10s",
-                            s == null ? "-" : fixed(s.opsPerSec() / 1e6, 3),
-                            s == null ? "-" : fixed(s.cpuNanosPerOp(), 0),
-                            s == null || !lat ? "" : fixed(s.p50Micros(), 1) + "/" + fixed(s.p99Micros(), 0)));
+                    row.addAll(List.of("|", s == null ? "-" : fixed(s.opsPerSec() / 1e6, 3),
+                            s == null ? "-" : fixed(s.cpuNanosPerOp(), 0)));
+                    if (lat) {
+                        row.add(s == null ? "-" : fixed(s.p50Micros(), 1) + "/" + fixed(s.p99Micros(), 0));
+                    }
                 }
-                out.println(row);
+                opRows.add(row);
+            }
+            align(opRows, 0).forEach(out::println);
+        }
+    }
+
+    /**
+     * Rows of cells as lines: each column as wide as its widest cell (so a long program or runtime name
+     * widens its column instead of pushing the rest of its row out of line), the first {@code left}
+     * columns left-aligned, the others right-aligned, cells one space apart, indented by two.
+     */
+    static List<String> align(List<List<String>> rows, int left) {
+        List<Integer> widths = new ArrayList<>();
+        for (List<String> row : rows) {
+            for (int c = 0; c < row.size(); c++) {
+                if (c == widths.size()) {
+                    widths.add(0);
+                }
+                widths.set(c, Math.max(widths.get(c), row.get(c).length()));
             }
         }
+        List<String> lines = new ArrayList<>();
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder(" ");
+            for (int c = 0; c < row.size(); c++) {
+                String cell = row.get(c);
+                String pad = " ".repeat(widths.get(c) - cell.length());
+                line.append(' ').append(c < left ? cell + pad : pad + cell);
+            }
+            lines.add(line.toString().stripTrailing());
+        }
+        return lines;
     }
 
     /** Per suite, one line per program with each version's time over the suite's comparison point. */
@@ -232,25 +262,27 @@ final class Tables {
             if (first.hasOwnBaselines()) {
                 out.println("  " + ownBaselines(first.program(), engines));
             }
-            StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-26s", "benchmark"));
+            List<List<String>> rows = new ArrayList<>();
+            List<String> head = new ArrayList<>(List.of("benchmark"));
             for (int p : workers) {
-                head.append(" |");
+                head.add("|");
                 for (Engine e : engines) {
-                    head.append(String.format(Locale.ROOT, " %" + width(e, p) + "s", e.name() + " x" + p));
+                    head.add(e.name() + " x" + p);
                 }
             }
-            out.println(head);
+            rows.add(head);
             for (ProgramSummary ps : progs) {
-                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-26s", ps.result().label()));
+                List<String> row = new ArrayList<>(List.of(ps.result().label()));
                 for (int p : workers) {
-                    row.append(" |");
+                    row.add("|");
                     for (Engine e : engines) {
                         Summary s = ps.get(e, p);
-                        row.append(String.format(Locale.ROOT, " %" + width(e, p) + "s", s == null ? "-" : fixed(ps.ratio(s), 2)));
+                        row.add(s == null ? "-" : fixed(ps.ratio(s), 2));
                     }
                 }
-                out.println(row);
+                rows.add(row);
             }
+            align(rows, 1).forEach(out::println);
         }
     }
 
@@ -266,10 +298,6 @@ final class Tables {
         List<String> parts = new ArrayList<>();
         by.forEach((b, es) -> parts.add(String.join(", ", es) + " over " + b));
         return String.join("; ", parts);
-    }
-
-    private static int width(Engine e, int p) {
-        return Math.max(6, (e.name() + " x" + p).length());
     }
 
     /** The programs grouped by suite, in order of first appearance. */
@@ -359,9 +387,5 @@ final class Tables {
 
     static String fixed(double v, int decimals) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
-    }
-
-    private static String trim(String s, int n) {
-        return s.length() <= n ? s : s.substring(0, n);
     }
 }

@@ -1,6 +1,7 @@
 package dev.weft.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,7 +13,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The ./weft launcher: JDK discovery, help, and clear errors (the script at the repository root). */
+/**
+ * The ./weft launcher: JDK discovery, help without a JDK, the checked Maven download, and clear errors (the
+ * script at the repository root).
+ */
 class LauncherTest {
     private static final Path LAUNCHER = Path.of("..", "weft").toAbsolutePath().normalize();
 
@@ -84,6 +88,71 @@ class LauncherTest {
         assertTrue(r.out().contains("is not empty and is not a scaling pack"), r.out());
         assertEquals("mine", Files.readString(keep));
         assertEquals(List.of(keep), Files.list(dir).toList());
+    }
+
+    /**
+     * A folder of links to the named tools, found on this JVM's PATH: used as the whole PATH, it holds no
+     * java, javac or mvn, as on a machine without them.
+     */
+    private static Path toolsOnly(String... tools) throws IOException {
+        Path bin = Files.createTempDirectory("tools-only");
+        for (String tool : tools) {
+            Path found = null;
+            for (String d : System.getenv("PATH").split(java.io.File.pathSeparator)) {
+                Path c = Path.of(d, tool);
+                if (Files.isExecutable(c)) {
+                    found = c;
+                    break;
+                }
+            }
+            assertTrue(found != null, tool + " is not on the PATH of this test");
+            Files.createSymbolicLink(bin.resolve(tool), found.toRealPath());
+        }
+        return bin;
+    }
+
+    @Test
+    void helpNeedsNoJdk() throws Exception {
+        // No java on the PATH, no JAVA_HOME, nothing to find under HOME or the search folders.
+        Path bin = toolsOnly("bash", "env", "dirname", "cat", "sed", "head");
+        Path home = Files.createTempDirectory("home");
+        Map<String, String> noJdk = Map.of("PATH", bin.toString(), "HOME", home.toString(),
+                "WEFT_JDK_SEARCH", home.toString());
+        for (String[] args : List.of(new String[] {"help"}, new String[] {"-h"}, new String[] {"--help"}, new String[0])) {
+            Result r = run(noJdk, args);
+            assertEquals(0, r.code(), List.of(args) + ": " + r.out());
+            assertTrue(r.out().startsWith("Usage: ./weft <command>"), List.of(args) + ": " + r.out());
+        }
+        // The same environment does lack a JDK: a command that needs one says so.
+        Result java = run(noJdk, "java");
+        assertEquals(2, java.code(), java.out());
+        assertTrue(java.out().contains("no JDK >= 21 found"), java.out());
+    }
+
+    @Test
+    void aMavenDownloadThatDoesNotMatchThePinnedSha512IsNeitherUnpackedNorRun() throws Exception {
+        // A tarball laid out like Maven's whose mvn would announce itself: fetched instead of the real one
+        // (WEFT_MAVEN_URL), it must be refused before tar or mvn sees it.
+        Path fake = Files.createTempDirectory("fake-maven");
+        Path mvn = fake.resolve("apache-maven-3.9.9/bin/mvn");
+        Files.createDirectories(mvn.getParent());
+        Files.writeString(mvn, "#!/bin/sh\necho FAKE-MAVEN-RAN\n");
+        assertTrue(mvn.toFile().setExecutable(true));
+        Path tgz = fake.resolve("maven.tar.gz");
+        Process tar = new ProcessBuilder("tar", "-czf", tgz.toString(), "-C", fake.toString(), "apache-maven-3.9.9")
+                .inheritIO().start();
+        assertTrue(tar.waitFor(60, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar failed");
+        Path bin = toolsOnly("bash", "env", "dirname", "cat", "sed", "head", "cut", "mkdir", "rm", "find", "touch",
+                "curl", "sha512sum", "tar", "gzip");
+        Path cache = Files.createTempDirectory("cache");
+        Result r = run(Map.of("PATH", bin.toString(), "JAVA_HOME", System.getProperty("java.home"),
+                "XDG_CACHE_HOME", cache.toString(), "WEFT_MAVEN_URL", tgz.toUri().toString()), "clean");
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.out().contains("not the pinned") && r.out().contains("refused"), r.out());
+        assertFalse(r.out().contains("FAKE-MAVEN-RAN"), r.out());
+        try (var left = Files.walk(cache)) {
+            assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "the refused download was kept");
+        }
     }
 
     @Test

@@ -248,6 +248,17 @@ class ReportTest {
     // Tests
 
     @Test
+    void aRunWritesItsReportByDefault() {
+        Path reports = Path.of("reports");
+        java.time.LocalDateTime at = java.time.LocalDateTime.of(2026, 5, 1, 12, 30, 5, 123_000_000);
+        assertEquals(reports.resolve("2026-05-01T12-30-05"), options("--quick").reportDir(reports, at));
+        assertEquals(Path.of("mine"), options("--quick", "--report", "mine").reportDir(reports, at));
+        assertEquals(null, options("--quick", "--no-report").reportDir(reports, at));
+        // A child JVM of --forks hands its samples to its parent, which writes the one report.
+        assertEquals(null, options("--samples-out", "s.csv").reportDir(reports, at));
+    }
+
+    @Test
     void fullReportIsWellFormedWithEveryChart() throws Exception {
         List<Tables.ProgramSummary> all = suite(1, 2, 4);
         Document d = write(all, options("--quick", "--workers", "1,2,4", "--reps", "5"));

@@ -47,6 +47,22 @@ public final class WorkloadCheck {
         }
     }
 
+    /** The names of the registry's programs of {@code suite}, in report order (for coverage checks). */
+    public static List<String> programNames(String suite) {
+        return Programs.all().stream().filter(p -> p.suite().equals(suite)).map(Program::name).toList();
+    }
+
+    /**
+     * check() accepts {@code good} (on its own) and rejects {@code bad}, both against {@code good} and on
+     * its own (the independent check, with the bad result standing in for the expected one).
+     */
+    public static void rejects(Workload w, Object good, Object bad) {
+        w.check(good, good);
+        assertThrows(AssertionError.class, () -> w.check(bad, good), w.label() + ": corrupted result accepted");
+        assertThrows(AssertionError.class, () -> w.check(bad, bad),
+                w.label() + ": independent check accepted a corrupted result");
+    }
+
     /**
      * Runs every version ({@link #checkAllVersions(Workload)}); then {@code corrupt} (which must not modify
      * its argument) spoils a copy of the expected result, and check() must reject it both against the

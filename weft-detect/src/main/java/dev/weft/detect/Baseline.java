@@ -76,7 +76,7 @@ public final class Baseline {
             }
         }
         return new Report(List.copyOf(kept), report.problems(), report.notices(), report.filesAnalysed(),
-                report.bottlenecks(), report.rewritten(), report.baselined() + suppressed);
+                report.bottlenecks(), report.rewritten(), report.baselined() + suppressed, report.unresolved());
     }
 
     private static Path directoryOf(Path file) {

@@ -150,7 +150,7 @@ public final class Detector {
         }
         List<Problem> sortedProblems = problems.sorted();
         return new Report(List.copyOf(findings), sortedProblems, notices,
-                files.size() - problems.unparsed(), bottlenecks, rewritten);
+                files.size() - problems.unparsed(), bottlenecks, rewritten, 0, resolver.unresolved());
     }
 
     /**

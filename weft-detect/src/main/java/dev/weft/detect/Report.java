@@ -15,9 +15,16 @@ import java.util.Set;
  * @param bottlenecks   the bottlenecks that were looked for
  * @param rewritten     number of files {@code --fix} rewrote
  * @param baselined     number of warnings left out because a {@link Baseline} records them
+ * @param unresolved    the call receivers the analysis could not type
  */
 public record Report(List<Finding> findings, List<Problem> problems, List<Notice> notices, int filesAnalysed,
-                     Set<Bottleneck> bottlenecks, int rewritten, int baselined) {
+                     Set<Bottleneck> bottlenecks, int rewritten, int baselined, Unresolved unresolved) {
+
+    /** A report where every receiver asked about was typed. */
+    public Report(List<Finding> findings, List<Problem> problems, List<Notice> notices, int filesAnalysed,
+                  Set<Bottleneck> bottlenecks, int rewritten, int baselined) {
+        this(findings, problems, notices, filesAnalysed, bottlenecks, rewritten, baselined, Unresolved.NONE);
+    }
 
     /** A report of a run without a baseline. */
     public Report(List<Finding> findings, List<Problem> problems, List<Notice> notices, int filesAnalysed,

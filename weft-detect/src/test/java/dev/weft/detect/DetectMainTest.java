@@ -141,6 +141,26 @@ class DetectMainTest {
         assertTrue(r.out().contains("0 findings in 0 files of 0 analysed; 2 files could not be analysed"), r.out());
     }
 
+    /** Receivers that nothing could type are counted in the summary, not passed over in silence. */
+    @Test
+    void receiversThatCouldNotBeTypedAreCounted() throws IOException {
+        Files.writeString(dir.resolve("Unknown.java"), """
+                import com.acme.Pools;
+                import java.util.concurrent.RecursiveAction;
+
+                class Unknown extends RecursiveAction {
+                    @Override protected void compute() {
+                        var pool = Pools.shared();
+                        pool.lock();
+                    }
+                }
+                """);
+        Run r = run(dir.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("0 findings in 0 files of 1 analysed; 1 call receiver could not be typed\n"),
+                r.out());
+    }
+
     @Test
     void aSymbolicLinkToADirectoryIsFollowed() throws IOException {
         Path real = Files.createDirectories(dir.resolve("real/p"));

@@ -17,8 +17,8 @@ import java.util.stream.Stream;
 /**
  * The marker comments of a corpus: {@code // expect: B2} on a line the detector must report,
  * {@code // note: B1} on one it must report as a note, {@code // miss: B4} on a real bottleneck it does not
- * report, {@code // false-alarm: B6} on fine code it reports. Compares them with a report and computes precision
- * and recall.
+ * report, {@code // false-alarm: B6} on fine code it reports. Compares them with a report and scores the report's
+ * findings against them ({@link #score}).
  */
 final class Markers {
     private static final Pattern MARK = Pattern.compile("//\\s*(expect|miss|false-alarm|note):\\s*(B\\d(?:\\s*,\\s*B\\d)*)");
@@ -117,36 +117,85 @@ final class Markers {
         }
     }
 
-    private int count(Kind kind, Bottleneck b) {
-        return (int) marks.get(kind).stream().filter(m -> m.bottleneck() == b).count();
-    }
-
-    /** Precision and recall per bottleneck from the markers: TP expect, FP false-alarm, FN miss. */
-    String table() {
-        StringBuilder table = new StringBuilder("bottleneck  TP  FP  FN  precision  recall\n");
-        int tpAll = 0;
-        int fpAll = 0;
-        int fnAll = 0;
+    /**
+     * Scores {@code r} line by line against the markers, over the files whose name (relative to the root) starts
+     * with one of {@code prefixes} (all files if none is given): the bottlenecks are the {@code expect} and
+     * {@code miss} lines; a warning on one of them is a true positive, a warning anywhere else (an unmarked line, a
+     * {@code false-alarm} or {@code note} line) a false positive, and a bottleneck line with no warning a false
+     * negative. Notes are not scored. The score depends on what the report says, not on the markers alone: a lost
+     * finding lowers recall, a new one on fine code lowers precision.
+     */
+    Score score(Report r, String... prefixes) {
+        Set<Mark> bottlenecks = new TreeSet<>(marks.get(Kind.EXPECT));
+        bottlenecks.addAll(marks.get(Kind.MISS));
+        bottlenecks.removeIf(m -> !inScope(m, prefixes));
+        Set<Mark> found = found(r, false);
+        found.removeIf(m -> !inScope(m, prefixes));
+        Map<Bottleneck, int[]> counts = new EnumMap<>(Bottleneck.class);
         for (Bottleneck b : Bottleneck.values()) {
-            int tp = count(Kind.EXPECT, b);
-            int fp = count(Kind.FALSE_ALARM, b);
-            int fn = count(Kind.MISS, b);
-            tpAll += tp;
-            fpAll += fp;
-            fnAll += fn;
-            table.append(row(b.name(), tp, fp, fn));
+            counts.put(b, new int[3]);
         }
-        return table.append(row("all", tpAll, fpAll, fnAll)).toString();
+        for (Mark m : found) {
+            counts.get(m.bottleneck())[bottlenecks.contains(m) ? 0 : 1]++;
+        }
+        for (Mark m : bottlenecks) {
+            if (!found.contains(m)) {
+                counts.get(m.bottleneck())[2]++;
+            }
+        }
+        Set<Mark> falsePositives = new TreeSet<>(found);
+        falsePositives.removeAll(bottlenecks);
+        Set<Mark> falseNegatives = new TreeSet<>(bottlenecks);
+        falseNegatives.removeAll(found);
+        return new Score(counts, falsePositives, falseNegatives);
     }
 
-    double precision() {
-        int tp = marks.get(Kind.EXPECT).size();
-        return tp / (double) (tp + marks.get(Kind.FALSE_ALARM).size());
+    private static boolean inScope(Mark m, String[] prefixes) {
+        if (prefixes.length == 0) {
+            return true;
+        }
+        for (String p : prefixes) {
+            if (m.file().startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    double recall() {
-        int tp = marks.get(Kind.EXPECT).size();
-        return tp / (double) (tp + marks.get(Kind.MISS).size());
+    /**
+     * A report's score: true positives, false positives and false negatives per bottleneck, and which lines
+     * were false.
+     */
+    record Score(Map<Bottleneck, int[]> counts, Set<Mark> falsePositives, Set<Mark> falseNegatives) {
+        int truePositives() {
+            return counts.values().stream().mapToInt(c -> c[0]).sum();
+        }
+
+        /** True positives over warnings; 1 when there is no warning. */
+        double precision() {
+            int tp = truePositives();
+            return tp + falsePositives.size() == 0 ? 1.0 : tp / (double) (tp + falsePositives.size());
+        }
+
+        /** True positives over bottlenecks; 1 when there is no bottleneck. */
+        double recall() {
+            int tp = truePositives();
+            return tp + falseNegatives.size() == 0 ? 1.0 : tp / (double) (tp + falseNegatives.size());
+        }
+
+        /** The table printed for the record, per bottleneck and in all, with the false lines. */
+        String table() {
+            StringBuilder table = new StringBuilder("bottleneck  TP  FP  FN  precision  recall\n");
+            counts.forEach((b, c) -> table.append(row(b.name(), c[0], c[1], c[2])));
+            table.append(row("all", truePositives(), falsePositives.size(), falseNegatives.size()));
+            if (!falsePositives.isEmpty()) {
+                table.append("false positives: ").append(falsePositives).append('\n');
+            }
+            if (!falseNegatives.isEmpty()) {
+                table.append("false negatives: ").append(falseNegatives).append('\n');
+            }
+            return table.toString();
+        }
     }
 
     private static String row(String name, int tp, int fp, int fn) {

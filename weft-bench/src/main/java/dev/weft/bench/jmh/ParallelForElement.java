@@ -69,24 +69,38 @@ public class ParallelForElement {
         fjp.close();
     }
 
+    // The three loops, shared by the Empty and Consume forms; the test runs them with a counting body.
+
+    void weftLoop(IntConsumer body) {
+        int k = n;
+        weft.run(() -> Weft.parallelFor(0, k, body));
+    }
+
+    void fjpStreamLoop(IntConsumer body) {
+        int k = n;
+        fjp.submit(() -> IntStream.range(0, k).parallel().forEach(body)).join();
+    }
+
+    void fjpRangeLoop(IntConsumer body) {
+        fjp.invoke(new Range(0, n, body));
+    }
+
     @Benchmark
     @OperationsPerInvocation(N)
     public void weftEmpty() {
-        int k = n;
-        weft.run(() -> Weft.parallelFor(0, k, EMPTY));
+        weftLoop(EMPTY);
     }
 
     @Benchmark
     @OperationsPerInvocation(N)
     public void fjpStreamEmpty() {
-        int k = n;
-        fjp.submit(() -> IntStream.range(0, k).parallel().forEach(EMPTY)).join();
+        fjpStreamLoop(EMPTY);
     }
 
     @Benchmark
     @OperationsPerInvocation(N)
     public void fjpRangeEmpty() {
-        fjp.invoke(new Range(0, n, EMPTY));
+        fjpRangeLoop(EMPTY);
     }
 
     @Benchmark
@@ -101,23 +115,19 @@ public class ParallelForElement {
     @Benchmark
     @OperationsPerInvocation(N)
     public void weftConsume(Blackhole bh) {
-        int k = n;
-        IntConsumer body = bh::consume;
-        weft.run(() -> Weft.parallelFor(0, k, body));
+        weftLoop(bh::consume);
     }
 
     @Benchmark
     @OperationsPerInvocation(N)
     public void fjpStreamConsume(Blackhole bh) {
-        int k = n;
-        IntConsumer body = bh::consume;
-        fjp.submit(() -> IntStream.range(0, k).parallel().forEach(body)).join();
+        fjpStreamLoop(bh::consume);
     }
 
     @Benchmark
     @OperationsPerInvocation(N)
     public void fjpRangeConsume(Blackhole bh) {
-        fjp.invoke(new Range(0, n, bh::consume));
+        fjpRangeLoop(bh::consume);
     }
 
     /** The ForkJoinPool loop as Lea's framework teaches it: halve, fork one half, compute the other. */

@@ -4,9 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.WeftPool;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 
 /**
  * The JMH benchmarks' bodies compute what they claim (no JMH run here: ./weft jmh runs them). The
@@ -36,15 +44,67 @@ class JmhBenchmarksTest {
         }
     }
 
+    /**
+     * Each loop of the parallel-for benchmarks visits every index of 0..N exactly once (what
+     * {@code @OperationsPerInvocation(N)} divides by), every benchmark method declares N, and the Empty
+     * forms run the loop they are named for with the empty body. (The Consume forms pass a Blackhole's
+     * consume to the same loops; a Blackhole outside JMH would print warnings.)
+     */
     @Test
-    void parallelForBenchmarksRun() {
-        // The *Consume forms differ only in their body; a Blackhole outside JMH would print warnings.
-        ParallelForElement b = new ParallelForElement();
+    void parallelForLoopsVisitEveryIndexOnceAndCountN() throws Exception {
+        List<String> calls = new ArrayList<>();
+        ParallelForElement b = new ParallelForElement() {
+            @Override
+            void weftLoop(IntConsumer body) {
+                calls.add("weft" + (body == EMPTY ? " empty" : ""));
+                super.weftLoop(body);
+            }
+
+            @Override
+            void fjpStreamLoop(IntConsumer body) {
+                calls.add("fjpStream" + (body == EMPTY ? " empty" : ""));
+                super.fjpStreamLoop(body);
+            }
+
+            @Override
+            void fjpRangeLoop(IntConsumer body) {
+                calls.add("fjpRange" + (body == EMPTY ? " empty" : ""));
+                super.fjpRangeLoop(body);
+            }
+        };
+        assertEquals(ParallelForElement.N, b.n);
+        int benchmarks = 0;
+        for (Method m : ParallelForElement.class.getDeclaredMethods()) {
+            if (m.isAnnotationPresent(Benchmark.class)) {
+                benchmarks++;
+                OperationsPerInvocation ops = m.getAnnotation(OperationsPerInvocation.class);
+                assertTrue(ops != null && ops.value() == ParallelForElement.N, m.getName() + " does not count N operations");
+            }
+        }
+        assertEquals(7, benchmarks);
         b.start();
         try {
             b.weftEmpty();
             b.fjpStreamEmpty();
             b.fjpRangeEmpty();
+            assertEquals(List.of("weft empty", "fjpStream empty", "fjpRange empty"), calls);
+            Map<String, Runnable> loops = new LinkedHashMap<>();
+            AtomicIntegerArray hits = new AtomicIntegerArray(b.n);
+            loops.put("weft", () -> b.weftLoop(hits::incrementAndGet));
+            loops.put("fjpStream", () -> b.fjpStreamLoop(hits::incrementAndGet));
+            loops.put("fjpRange", () -> b.fjpRangeLoop(hits::incrementAndGet));
+            for (Map.Entry<String, Runnable> loop : loops.entrySet()) {
+                for (int i = 0; i < b.n; i++) {
+                    hits.set(i, 0);
+                }
+                loop.getValue().run();
+                for (int i = 0; i < b.n; i++) {
+                    int h = hits.get(i);
+                    if (h != 1) {
+                        throw new AssertionError(loop.getKey() + " loop ran index " + i + " " + h + " times");
+                    }
+                }
+            }
         } finally {
             b.stop();
         }

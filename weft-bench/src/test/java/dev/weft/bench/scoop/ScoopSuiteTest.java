@@ -11,6 +11,7 @@ import dev.weft.bench.Program;
 import dev.weft.bench.Workload;
 import dev.weft.bench.WorkloadCheck;
 import dev.weft.scoop.Scoop;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -95,40 +96,108 @@ class ScoopSuiteTest {
         }
     }
 
+    /**
+     * Every program of the suite (the registry's list, so a new program must come with its case): its
+     * check accepts a SCOOP run's result and rejects a corrupted copy, against the run and on its own.
+     */
     @Test
     void checksRejectWrongAnswers() throws Exception {
+        List<String> covered = new ArrayList<>();
         try (Pools pools = new Pools()) {
-            Randmat.Work r = new Randmat.Work(200, 1);
-            byte[] m = (byte[]) r.run(ScoopSuite.SCOOP, 2, pools);
-            byte[] bad = m.clone();
-            bad[bad.length / 2] = (byte) ((bad[bad.length / 2] + 1) % 100);
-            assertThrows(AssertionError.class, () -> r.check(bad, m));
-            assertThrows(AssertionError.class, () -> r.check(bad, bad), "independent check");
-
-            Winnow.Work w = new Winnow.Work(300, 0, 1, 100);
-            Cowichan.Points p = (Cowichan.Points) w.run(ScoopSuite.SCOOP, 2, pools);
-            int[] y = p.y().clone();
-            y[5] = y[6];
-            Cowichan.Points wrong = new Cowichan.Points(p.x(), y, p.chunk());
-            assertThrows(AssertionError.class, () -> w.check(wrong, wrong));
-
-            Chain.Work c = new Chain.Work(300, 0, 1, 100);
-            double[] res = (double[]) c.run(ScoopSuite.SCOOP, 2, pools);
-            double[] off = res.clone();
-            off[0] *= 1.0000001;
-            assertThrows(AssertionError.class, () -> c.check(off, off));
-
-            assertThrows(AssertionError.class, () -> new Mutex.Work(4, 10).check(39L, 40L));
-            assertThrows(AssertionError.class, () -> new Counter.Work(1000).check(999L, 1000L));
-            assertThrows(AssertionError.class, () -> new ThreadRing.Work(1000).check(1000 % 503, 0));
-            Chameneos.Work ch = new Chameneos.Work(100);
-            Chameneos.Outcome o = (Chameneos.Outcome) ch.run(ScoopSuite.SCOOP, 2, pools);
-            ch.check(o, o);
-            assertThrows(AssertionError.class, () -> ch.check(new Chameneos.Outcome(o.colours(), o.meetings() - 1, 0), o));
-            int[] cols = o.colours().clone();
-            cols[0] = (cols[0] + 1) % 3;
-            assertThrows(AssertionError.class, () -> ch.check(new Chameneos.Outcome(cols, o.meetings(), 0), o));
+            try (Randmat.Work r = new Randmat.Work(200, 1)) {
+                byte[] m = (byte[]) r.run(ScoopSuite.SCOOP, 2, pools);
+                byte[] bad = m.clone();
+                bad[bad.length / 2] = (byte) ((bad[bad.length / 2] + 1) % 100);
+                WorkloadCheck.rejects(r, m, bad);
+                covered.add("randmat");
+            }
+            try (Thresh.Work t = new Thresh.Work(200, 7, 2)) {
+                Thresh.Result good = (Thresh.Result) t.run(ScoopSuite.SCOOP, 2, pools);
+                boolean[] mask = good.mask().clone();
+                mask[mask.length / 3] = !mask[mask.length / 3];
+                WorkloadCheck.rejects(t, good, new Thresh.Result(good.threshold(), mask));
+                WorkloadCheck.rejects(t, good, new Thresh.Result(good.threshold() + 1, good.mask()));
+                covered.add("thresh");
+            }
+            try (Winnow.Work w = new Winnow.Work(300, 0, 1, 100)) {
+                Cowichan.Points p = (Cowichan.Points) w.run(ScoopSuite.SCOOP, 2, pools);
+                int[] y = p.y().clone();
+                y[5] = y[6];
+                WorkloadCheck.rejects(w, p, new Cowichan.Points(p.x(), y, p.chunk()));
+                covered.add("winnow");
+            }
+            try (Outer.Work o = new Outer.Work(300, 120)) {
+                Outer.Result good = (Outer.Result) o.run(ScoopSuite.SCOOP, 2, pools);
+                double[][] matrix = good.matrix().clone();
+                matrix[7] = matrix[7].clone();
+                matrix[7][3] += 1e-9;
+                WorkloadCheck.rejects(o, good, new Outer.Result(matrix, good.vector()));
+                double[] vector = good.vector().clone();
+                vector[0] *= 1.0000001;
+                WorkloadCheck.rejects(o, good, new Outer.Result(good.matrix(), vector));
+                covered.add("outer");
+            }
+            try (Product.Work pr = new Product.Work(300, 120)) {
+                double[] good = (double[]) pr.run(ScoopSuite.SCOOP, 2, pools);
+                double[] bad = good.clone();
+                bad[bad.length - 1] *= 1.0000001;
+                WorkloadCheck.rejects(pr, good, bad);
+                covered.add("product");
+            }
+            try (Chain.Work c = new Chain.Work(300, 0, 1, 100)) {
+                double[] res = (double[]) c.run(ScoopSuite.SCOOP, 2, pools);
+                double[] off = res.clone();
+                off[0] *= 1.0000001;
+                WorkloadCheck.rejects(c, res, off);
+                covered.add("chain");
+            }
+            try (Counter.Work cw = new Counter.Work(1000)) {
+                Object good = cw.run(ScoopSuite.SCOOP, 2, pools);
+                WorkloadCheck.rejects(cw, good, offByOne(good));
+                covered.add("counter");
+            }
+            try (Mutex.Work mu = new Mutex.Work(4, 10)) {
+                Object good = mu.run(ScoopSuite.SCOOP, 2, pools);
+                WorkloadCheck.rejects(mu, good, offByOne(good));
+                covered.add("mutex");
+            }
+            try (ProdCons.Work pc = new ProdCons.Work(4, 50)) {
+                Object good = pc.run(ScoopSuite.SCOOP, 2, pools);
+                WorkloadCheck.rejects(pc, good, offByOne(good));
+                covered.add("prodcons");
+            }
+            try (Condition.Work co = new Condition.Work(4, 20)) {
+                Object good = co.run(ScoopSuite.SCOOP, 2, pools);
+                WorkloadCheck.rejects(co, good, offByOne(good));
+                covered.add("condition");
+            }
+            try (ThreadRing.Work tr = new ThreadRing.Work(1000)) {
+                Object good = tr.run(ScoopSuite.SCOOP, 2, pools);
+                WorkloadCheck.rejects(tr, good, offByOne(good));
+                covered.add("threadring");
+            }
+            try (Chameneos.Work ch = new Chameneos.Work(100)) {
+                Chameneos.Outcome o = (Chameneos.Outcome) ch.run(ScoopSuite.SCOOP, 2, pools);
+                WorkloadCheck.rejects(ch, o, new Chameneos.Outcome(o.colours(), o.meetings() - 1, 0));
+                WorkloadCheck.rejects(ch, o, new Chameneos.Outcome(o.colours(), o.meetings(), 1));
+                int[] cols = o.colours().clone();
+                cols[0] = (cols[0] + 1) % 3;
+                WorkloadCheck.rejects(ch, o, new Chameneos.Outcome(cols, o.meetings(), 0));
+                covered.add("chameneos");
+            }
         }
+        assertEquals(WorkloadCheck.programNames(ScoopSuite.NAME), covered, "a program of the suite has no wrong-answer case");
+    }
+
+    /** A scalar result (a count or a node number) off by one. */
+    private static Object offByOne(Object good) {
+        if (good instanceof Long l) {
+            return l - 1;
+        }
+        if (good instanceof Integer i) {
+            return i + 1;
+        }
+        throw new AssertionError("not a scalar result: " + good);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.weft.detect.analysis;
 
+import dev.weft.detect.Unresolved;
 import java.util.Optional;
 
 /**
@@ -84,6 +85,15 @@ public final class Resolver {
 
     public Sharing sharing() {
         return sharing;
+    }
+
+    /** The receivers the symbol solver was asked about and could not type. */
+    public Unresolved unresolved() {
+        if (solver == null) {
+            return Unresolved.NONE;
+        }
+        SolverFallback.Counts c = solver.counts();
+        return new Unresolved(c.untyped(), c.overBudget());
     }
 
     /** The solver's counters, for the closing statistics line. */

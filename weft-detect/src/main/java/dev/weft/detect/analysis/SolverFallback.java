@@ -21,39 +21,49 @@ import java.util.Optional;
  * <p>It is accurate but costly (it re-reads the declarations it needs and infers generics), so the detector
  * never runs it over whole files: {@link ExpressionTypes} asks it about one expression at a time, only for the few
  * call receivers a rule or the call graph needs. Each answer is kept (a receiver asked about by several rules is
- * worked out once); each question after the first has a deadline, and all of them a budget, so that one question
- * that walks a large generic hierarchy (a field of type {@code P} inherited through three generic superclasses,
- * re-read from source at each step: 45 s on h2o-3) cannot stall a run. The deadline is kept by the type solver
- * the symbol solver asks for every type it needs: past it, that solver fails, and so does the question. Access is
- * serialised: the solver's caches are not built for concurrent use.
+ * worked out once). So that one question that walks a large generic hierarchy (a field of type {@code P}
+ * inherited through three generic superclasses, re-read from source at each step: 45 s on h2o-3) cannot stall a
+ * run, each question has a budget of type lookups, and all of them together another: the symbol solver asks the
+ * type solver below for every type it needs, at every step of its walk, so the lookups count the work done.
+ * The budgets are counted in lookups, not seconds, so that the same sources give the same findings on a fast
+ * machine and on a loaded one (with a budget in seconds, a cold JVM on a busy machine left a receiver untyped
+ * that a warm one typed). The questions come in the same order on every run (the rules walk the task bodies in
+ * order, on one thread), and so do their lookups. What could not be typed is counted ({@link #counts()}), and the
+ * report says so. Access is serialised: the solver's caches are not built for concurrent use.
  */
 public final class SolverFallback {
-    private static final long BUDGET_NANOS = 5_000_000_000L;
     /**
-     * One question's deadline, after the first: that one pays for loading the JDK's types by reflection (seconds in
-     * a cold JVM on a busy machine) and may use the whole budget; later ones take milliseconds.
+     * Type lookups one question may make: 30 times what the questions of h2o-3 make (at most 70 there, 206 for
+     * its 10 questions; at most 8 on the test corpora).
      */
-    private static final long QUESTION_NANOS = 1_000_000_000L;
+    static final int QUESTION_STEPS = 2_000;
+    /** Type lookups all questions of a run may make together. */
+    static final int RUN_STEPS = 100_000;
 
     private final JavaParserFacade facade;
     private final JavaSymbolSolver symbolSolver;
-    private final Deadline deadline;
+    private final Steps steps;
     private final Map<Expression, Optional<TypeRef>> answers = new IdentityHashMap<>();
-    private long spentNanos;
+    private final int questionSteps;
+    private final int runSteps;
     private int asked;
     private int answered;
-    private int timedOut;
+    private int overBudget;
+    private int failed;
+    private int maxSteps;
 
     /**
-     * The type solver the symbol solver asks: the real ones behind a deadline, so that a question past its time
-     * fails at its next type lookup (the solver looks one up at every step of its walk).
+     * The type solver the symbol solver asks: the real ones behind a count of lookups, so that a question past its
+     * budget fails at its next lookup.
      */
-    private static final class Deadline implements TypeSolver {
+    private static final class Steps implements TypeSolver {
         private final TypeSolver inner;
         private TypeSolver parent;
-        private long until = Long.MAX_VALUE;
+        /** Lookups made by all questions so far, and where the current question must stop. */
+        private long taken;
+        private long limit = Long.MAX_VALUE;
 
-        Deadline(TypeSolver inner) {
+        Steps(TypeSolver inner) {
             this.inner = inner;
             inner.setParent(this);
         }
@@ -68,19 +78,21 @@ public final class SolverFallback {
             this.parent = parent;
         }
 
+        private void step() {
+            if (++taken > limit) {
+                throw new OverBudget();
+            }
+        }
+
         @Override
         public SymbolReference<ResolvedReferenceTypeDeclaration> tryToSolveType(String name) {
-            if (System.nanoTime() > until) {
-                throw new OutOfTime();
-            }
+            step();
             return inner.tryToSolveType(name);
         }
 
         @Override
         public SymbolReference<ResolvedReferenceTypeDeclaration> tryToSolveTypeInModule(String module, String name) {
-            if (System.nanoTime() > until) {
-                throw new OutOfTime();
-            }
+            step();
             return inner.tryToSolveTypeInModule(module, name);
         }
     }
@@ -128,10 +140,27 @@ public final class SolverFallback {
         }
     }
 
-    /** A question past its deadline. */
-    private static final class OutOfTime extends RuntimeException {
-        OutOfTime() {
-            super("symbol solver question past its deadline", null, false, false);
+    /** A question past its budget of lookups. */
+    private static final class OverBudget extends RuntimeException {
+        OverBudget() {
+            super("symbol solver question past its budget", null, false, false);
+        }
+    }
+
+    /**
+     * What the solver did in one run.
+     *
+     * @param asked      questions asked (each expression once)
+     * @param typed      questions answered with a type
+     * @param overBudget questions given up at their budget of lookups, or asked when the run's budget was spent
+     * @param failed     questions the solver failed on: names of libraries the sources were not given with,
+     *                   or shapes it does not handle
+     * @param maxSteps   the most lookups one question made
+     */
+    public record Counts(int asked, int typed, int overBudget, int failed, int maxSteps) {
+        /** Questions asked and not answered with a type. */
+        public int untyped() {
+            return asked - typed;
         }
     }
 
@@ -140,11 +169,18 @@ public final class SolverFallback {
      *              (or parsed on demand, one file per type), not by re-reading whole package directories
      */
     public SolverFallback(ProjectIndex index) {
+        this(index, QUESTION_STEPS, RUN_STEPS);
+    }
+
+    /** A solver with other budgets (tests: a budget that a question goes over). */
+    SolverFallback(ProjectIndex index, int questionSteps, int runSteps) {
         // Only the JDK through reflection: the detector's own dependencies are not the analysed code's.
         CombinedTypeSolver types = new CombinedTypeSolver(new ReflectionTypeSolver(true), new IndexTypes(index));
-        this.deadline = new Deadline(types);
-        this.facade = JavaParserFacade.get(deadline);
-        this.symbolSolver = new JavaSymbolSolver(deadline);
+        this.steps = new Steps(types);
+        this.facade = JavaParserFacade.get(steps);
+        this.symbolSolver = new JavaSymbolSolver(steps);
+        this.questionSteps = questionSteps;
+        this.runSteps = runSteps;
     }
 
     /** The type of {@code e}, or null if the solver cannot tell (or the budget is spent). */
@@ -153,9 +189,6 @@ public final class SolverFallback {
         if (known != null) {
             return known.orElse(null);
         }
-        if (spentNanos > BUDGET_NANOS) {
-            return null;
-        }
         TypeRef t = ask(e);
         answers.put(e, Optional.ofNullable(t));
         return t;
@@ -163,8 +196,12 @@ public final class SolverFallback {
 
     private TypeRef ask(Expression e) {
         asked++;
-        long start = System.nanoTime();
-        deadline.until = start + (asked == 1 ? BUDGET_NANOS : Math.min(QUESTION_NANOS, BUDGET_NANOS - spentNanos));
+        if (steps.taken >= runSteps) {
+            overBudget++;
+            return null;
+        }
+        long before = steps.taken;
+        steps.limit = Math.min(before + questionSteps, runSteps);
         try {
             e.findCompilationUnit().ifPresent(cu -> {
                 if (!cu.containsData(Node.SYMBOL_RESOLVER_KEY)) {
@@ -174,23 +211,27 @@ public final class SolverFallback {
             TypeRef t = convert(facade.getType(e));
             if (t != null) {
                 answered++;
+            } else {
+                failed++;
             }
             return t;
-        } catch (OutOfTime ex) {
-            timedOut++;
-            return null;
         } catch (RuntimeException | StackOverflowError | LinkageError ex) {
-            // Unresolvable names (code against libraries we were not given) are the common case here; a deadline
-            // passed inside the solver may also come back wrapped in one of its own exceptions.
-            if (System.nanoTime() > deadline.until) {
-                timedOut++;
+            // Unresolvable names (code against libraries we were not given) are the common case here; a budget
+            // passed inside the solver may also come back wrapped in one of its own exceptions, so the count of
+            // lookups, not the exception, says which it was.
+            if (steps.taken > steps.limit) {
+                overBudget++;
+            } else {
+                failed++;
             }
             return null;
         } finally {
-            spentNanos += System.nanoTime() - start;
+            // The lookup that went over the limit threw before it ran: the question made limit - before of them.
+            steps.taken = Math.min(steps.taken, steps.limit);
+            maxSteps = (int) Math.max(maxSteps, steps.taken - before);
+            steps.limit = Long.MAX_VALUE;
         }
     }
-
     private static TypeRef convert(ResolvedType t) {
         // An implicit lambda parameter of Consumer<? super X> comes back as a constraint or wildcard: it is an X.
         if (t.isConstraint()) {
@@ -216,8 +257,13 @@ public final class SolverFallback {
         return null;
     }
 
+    /** What the solver did so far. */
+    public synchronized Counts counts() {
+        return new Counts(asked, answered, overBudget, failed, maxSteps);
+    }
+
     synchronized String stats() {
-        return String.format("symbol solver asked %d times, typed %d, out of time %d, %.1f s", asked, answered,
-                timedOut, spentNanos / 1e9);
+        return String.format("symbol solver asked %d times, typed %d, over budget %d, failed %d, %d type lookups"
+                + " (at most %d for one question)", asked, answered, overBudget, failed, steps.taken, maxSteps);
     }
 }

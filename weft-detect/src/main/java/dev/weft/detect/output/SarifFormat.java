@@ -73,6 +73,11 @@ public final class SarifFormat {
             }
             sb.append(String.join(",\n", notes)).append("\n          ]");
         }
+        if (report.unresolved().receivers() > 0) {
+            // Not a notification of its own: no one place in the code is wrong, the analysis knew less there.
+            sb.append(",\n          \"properties\": {\"untypedReceivers\": ").append(report.unresolved().receivers())
+                    .append(", \"overBudget\": ").append(report.unresolved().overBudget()).append("}");
+        }
         sb.append("\n        }\n      ],\n");
         sb.append("      \"results\": [");
         List<String> results = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.weft.detect.output;
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.Finding;
 import dev.weft.detect.Report;
+import dev.weft.detect.Unresolved;
 import java.io.PrintStream;
 import java.util.Map;
 
@@ -41,6 +42,11 @@ public final class TextFormat {
             total.append("; ").append(plural(report.notices().size(), "class", "classes"))
                     .append(" look").append(report.notices().size() == 1 ? "s" : "")
                     .append(" like fork/join code that could not be typed");
+        }
+        if (report.unresolved().receivers() > 0) {
+            Unresolved u = report.unresolved();
+            total.append("; ").append(plural(u.receivers(), "call receiver")).append(" could not be typed")
+                    .append(u.overBudget() > 0 ? " (" + u.overBudget() + " over the symbol solver's budget)" : "");
         }
         if (report.baselined() > 0) {
             total.append("; ").append(plural(report.baselined(), "finding")).append(" in the baseline not shown");
