@@ -33,6 +33,7 @@ import dev.weft.bench.programs.UTS;
 import dev.weft.bench.scoop.Chain;
 import dev.weft.bench.scoop.Chameneos;
 import dev.weft.bench.scoop.Condition;
+import dev.weft.bench.scoop.Counter;
 import dev.weft.bench.scoop.Mutex;
 import dev.weft.bench.scoop.Outer;
 import dev.weft.bench.scoop.ProdCons;
@@ -85,6 +86,7 @@ final class Programs {
                 new Outer(),
                 new Product(),
                 new Chain(),
+                new Counter(),
                 new Mutex(),
                 new ProdCons(),
                 new Condition(),

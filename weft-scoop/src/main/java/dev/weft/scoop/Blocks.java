@@ -26,9 +26,27 @@ final class Blocks {
     /**
      * Runs a block over {@code refs} (any number, any order, repeats allowed): reserves their handlers,
      * waits until {@code when} (if not null) holds, runs {@code body} with one view per reference, ends the
-     * block. Returns what {@code body} returned.
+     * block. Returns what {@code body} returned. The waits of the reservation (lock-based mode) and of the
+     * condition end at {@code deadline} ({@link Waiting.TimedOut}), at an interrupt or when the runtime
+     * closes (PROTOCOL.md "Waits that end").
      */
-    static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body) {
+    static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body,
+            long deadline) {
+        return run(refs, when, body, deadline, null, null);
+    }
+
+    /**
+     * One attempt of an asynchronous block ({@link AsyncBlock}): {@link #run}, except that a false condition
+     * ends the block with {@code retry} left with the handlers (after {@code onLeave} ran) instead of
+     * waiting. The one-handler form of the queue-of-queues mode is not for this: it has {@link #async}.
+     */
+    static void runOrLeave(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], ?> body,
+            Wake retry, Runnable onLeave) {
+        run(refs, when, body, Waiting.FOREVER, retry, onLeave);
+    }
+
+    private static <R> R run(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], R> body,
+            long deadline, Wake retry, Runnable onLeave) {
         Client client = Client.current();
         Handler[] hs = distinctHandlers(refs);
         Scoop scoop = hs[0].scoop;
@@ -41,7 +59,7 @@ final class Blocks {
         for (;;) {
             int[] kind = new int[hs.length];
             PrivateQueue[] qs = new PrivateQueue[hs.length];
-            reserve(client, hs, kind, qs, scoop.queueOfQueues);
+            reserve(client, hs, kind, qs, scoop, deadline);
             Reserved<?>[] views = new Reserved<?>[refs.length];
             for (int i = 0; i < refs.length; i++) {
                 int j = indexOf(hs, refs[i].handler);
@@ -50,17 +68,20 @@ final class Blocks {
             Throwable primary = null;
             R result = null;
             Wake wake = null;
+            client.openBlocks++;
             try {
                 if (when != null && !when.test(views)) {
-                    int fresh = countFresh(kind);
-                    if (fresh == 0) {
+                    if (countFresh(kind) == 0) {
                         throw new IllegalStateException("the wait condition is false and every handler it depends on"
                                 + " is held by this client's enclosing blocks, so it can never become true");
                     }
-                    if (hs.length == 1 && scoop.queueOfQueues) {
-                        suspendUntil(qs[0], views, when); // the handler re-evaluates; the block goes on after
+                    if (retry != null) {
+                        wake = retry;
+                        onLeave.run();
+                    } else if (hs.length == 1 && scoop.queueOfQueues) {
+                        suspendUntil(qs[0], views, when, deadline); // the handler re-evaluates; the block goes on after
                     } else {
-                        wake = new Wake(Thread.currentThread());
+                        wake = new Wake();
                     }
                 }
                 if (wake == null) {
@@ -68,6 +89,8 @@ final class Blocks {
                 }
             } catch (Throwable t) {
                 primary = t;
+            } finally {
+                client.openBlocks--;
             }
             for (Reserved<?> v : views) {
                 v.closed = true;
@@ -76,27 +99,41 @@ final class Blocks {
             if (failure != null) {
                 throw Blocks.<RuntimeException>sneaky(failure);
             }
-            if (wake == null) {
-                return result;
+            if (wake == null || retry != null) {
+                return result; // null if an attempt left its wake: a handler's fire starts the next one
             }
-            wake.await();
+            int outcome = wake.await(scoop, deadline);
+            if (outcome != Waiting.DONE) {
+                throw Waiting.cut(outcome, "a wait condition on " + java.util.List.of(hs)); // the block has ended
+            }
         }
     }
 
     /** A block with a single call, without views or arrays: the hot path of {@link Separate#call}. */
+    @SuppressWarnings("unchecked")
     static <T> void call(Separate<T> a, Consumer<? super T> action) {
         Objects.requireNonNull(action, "action");
         Handler h = a.handler;
-        Client client = Client.current();
+        Client.Context ctx = Client.context();
+        Client client = ctx.current;
         if (client.handler == h) {
             action.accept(a.object);
             return;
         }
-        if (!h.scoop.queueOfQueues) {
+        Scoop scoop = h.scoop;
+        if (scoop.loneCallsOnClient && client.handler == null && client.openBlocks == 0 && scoop.onPoolWorker()) {
+            Inline.Stats stats = Inline.of(client, action);
+            if (stats.onClient()) {
+                if (!scoop.isClosed() && h.runAlone(ctx, client.queueIfAny(h), stats, (Consumer<Object>) action, a.object)) {
+                    return;
+                }
+            }
+        }
+        if (!scoop.queueOfQueues) {
             run(new Separate<?>[] {a}, null, v -> {
                 Blocks.<T>cast(v[0]).call(action);
                 return null;
-            });
+            }, Waiting.FOREVER);
             return;
         }
         PrivateQueue q = client.queueFor(h);
@@ -104,41 +141,76 @@ final class Blocks {
             q.logCall(action, a.object); // inside an open block of this client on h
             return;
         }
-        q.open();
+        scoop.checkOpen();
+        CallFailedException dirty = q.takeFailures(); // SCOOP's dirty handler: an earlier call failed
+        if (dirty != null) {
+            throw dirty;
+        }
+        q.open(client);
         h.qoq.offer(q);
         q.offer(action, a.object);
-        Throwable t = q.close(Markers.END_BLOCK, null); // signals the handler once, after both items
+        CallFailedException t = q.close(Markers.END_BLOCK, null); // signals the handler once, after both items
         if (t != null) {
-            throw new CallFailedException(h, t);
+            throw t;
         }
     }
 
     /**
-     * An asynchronous block: a one-shot client that reserves {@code a} now (so it is ordered after the
-     * caller's earlier blocks on it) and runs {@code body} on a worker once {@code when} holds, holding no
-     * thread while it waits. In the lock-based mode it is a task that runs a blocking block.
+     * The lone-query fast path ({@link Separate#query} and its primitive forms), an extension of sync
+     * coalescing: a handler that is idle with nothing queued is synced with every client, so a client in no
+     * block takes it ({@link Handler#claimAlone}) and runs the query at once, as the handler's own client —
+     * so a block that the query opens on the same handler is local to it, as it nests in the block of the
+     * queued path, instead of waiting for the handler this thread holds. Returns the client to hand to
+     * {@link #endLoneQuery} after the query, or null if the query must take the queued path (a block of one
+     * query): a client in a block, no coalescing, the lock-based mode, a busy handler, a failed call of this
+     * client not reported yet.
+     */
+    static Client claimForQuery(Separate<?> a) {
+        Handler h = a.handler;
+        Client.Context ctx = Client.context();
+        Client client = ctx.current;
+        if (client.handler == h) {
+            return client; // the handler itself: direct access
+        }
+        Scoop scoop = h.scoop;
+        if (!scoop.syncCoalescing || !scoop.queueOfQueues || client.openBlocks > 0 || scoop.isClosed()) {
+            return null;
+        }
+        // A failed earlier call sends the query through the queue, whose reservation throws it.
+        if (!h.claimAlone(scoop.onPoolWorker(), client.queueIfAny(h))) {
+            return null;
+        }
+        ctx.current = h.asClient;
+        return client;
+    }
+
+    /** Ends a lone query that {@link #claimForQuery} let run at once: the client is back, the handler free. */
+    static void endLoneQuery(Handler h, Client saved) {
+        if (saved.handler != h) {
+            Client.context().current = saved;
+            h.releaseAlone(h.scoop.onPoolWorker());
+        }
+    }
+
+    /**
+     * An asynchronous block over one handler: a one-shot client that reserves {@code a} now (so it is
+     * ordered after the caller's earlier blocks on it) and runs {@code body} on a worker once {@code when}
+     * holds, holding no thread while it waits: its handler evaluates the condition ({@link Guard}). In the
+     * lock-based mode it is an {@link AsyncBlock}, as a block over several handlers is.
      */
     static <A> void async(Separate<A> a, Predicate<? super Reserved<A>> when, Consumer<? super Reserved<A>> body) {
         Handler h = a.handler;
         Scoop scoop = h.scoop;
+        scoop.checkOpen();
         if (!scoop.queueOfQueues) {
-            scoop.pool.spawn(() -> {
-                try {
-                    run(new Separate<?>[] {a},
-                            when == null ? null : v -> when.test(cast(v[0])),
-                            v -> {
-                                body.accept(cast(v[0]));
-                                return null;
-                            });
-                } catch (Throwable t) {
-                    scoop.reportUndelivered(t);
-                }
+            asyncAll(new Separate<?>[] {a}, when == null ? null : v -> when.test(cast(v[0])), v -> {
+                body.accept(cast(v[0]));
+                return null;
             });
             return;
         }
         PrivateQueue q = new PrivateQueue(h, null);
-        q.opened = 1;
-        q.depth = 1;
+        q.open(null); // by the caller, before the queue is published: the body's thread takes it over when granted
         Reserved<A> view = new Reserved<>(q, a.object);
         Guard g = new Guard(q, view, when == null ? ALWAYS : when, null, body);
         q.offer(Markers.SUSPEND_BLOCK, g);
@@ -146,10 +218,19 @@ final class Blocks {
         h.signalWork();
     }
 
+    /**
+     * An asynchronous block over any handlers ({@link AsyncBlock}): its first attempt is spawned now, so it
+     * reserves after the caller's earlier blocks on them.
+     */
+    static void asyncAll(Separate<?>[] refs, Predicate<Reserved<?>[]> when, Function<Reserved<?>[], ?> body) {
+        Scoop scoop = distinctHandlers(refs)[0].scoop;
+        scoop.checkOpen();
+        scoop.pool.spawn(new AsyncBlock(scoop, refs, when, body));
+    }
+
     /** Runs an asynchronous block that its handler granted; spawned by the handler on its worker. */
     static void runGranted(Guard g) {
         PrivateQueue q = g.queue;
-        q.owner = Thread.currentThread();
         Client.Context ctx = Client.context();
         Client saved = ctx.current;
         ctx.current = Client.forBlock(q);
@@ -163,10 +244,8 @@ final class Blocks {
         } finally {
             ctx.current = saved;
             g.view.closed = true;
-            Throwable f = q.close(Markers.END_BLOCK, null);
-            if (f != null) {
-                err = combine(err, new CallFailedException(q.handler, f));
-            }
+            err = combine(err, q.close(Markers.END_BLOCK, null));
+            q.retire(); // nobody will sync on this queue again: later failures are reported
         }
         if (err != null) {
             q.handler.scoop.reportUndelivered(err);
@@ -181,9 +260,11 @@ final class Blocks {
      * queue-of-queues mode by enqueueing its private queues while holding the handlers' reservation spin
      * locks in handler order (a single fresh handler needs no lock); in the lock-based mode by taking the
      * handlers' block locks in handler order. The order is global, so no two blocks wait for each other's
-     * reservations.
+     * reservations. In the queue-of-queues mode a fresh handler with a failed call this client was not told
+     * of yet is not reserved: the failures are thrown instead (SCOOP's dirty handler), for every such handler.
      */
-    private static void reserve(Client client, Handler[] hs, int[] kind, PrivateQueue[] qs, boolean qoq) {
+    private static void reserve(Client client, Handler[] hs, int[] kind, PrivateQueue[] qs, Scoop scoop, long deadline) {
+        boolean qoq = scoop.queueOfQueues;
         int fresh = 0;
         for (int i = 0; i < hs.length; i++) {
             Handler h = hs[i];
@@ -208,39 +289,62 @@ final class Blocks {
                 fresh++;
             }
         }
+        if (fresh > 0) {
+            scoop.checkOpen();
+        }
         if (qoq) {
+            Throwable dirty = null;
             for (int i = 0; i < hs.length; i++) {
                 if (kind[i] == FRESH) {
-                    qs[i].open();
+                    dirty = combine(dirty, qs[i].takeFailures());
+                }
+            }
+            if (dirty != null) {
+                throw Blocks.<RuntimeException>sneaky(dirty);
+            }
+            for (int i = 0; i < hs.length; i++) {
+                if (kind[i] == FRESH) {
+                    qs[i].open(client);
                 } else if (kind[i] == NESTED) {
-                    qs[i].depth++;
+                    qs[i].nest();
                 }
             }
             enqueueAtomically(hs, qs, kind, fresh);
         } else {
             int locked = 0;
+            int outcome = Waiting.DONE;
             try {
-                for (int i = 0; i < hs.length; i++) {
+                for (int i = 0; i < hs.length && outcome == Waiting.DONE; i++) {
                     if (kind[i] != LOCAL) {
-                        hs[i].acquireBlockLock(); // re-entrant for NESTED: released once at the end
+                        outcome = hs[i].acquireBlockLock(deadline); // re-entrant for NESTED: released once at the end
+                        if (outcome != Waiting.DONE) {
+                            break;
+                        }
                     }
                     locked = i + 1;
                 }
             } catch (Throwable t) {
-                for (int i = locked - 1; i >= 0; i--) {
-                    if (kind[i] != LOCAL) {
-                        hs[i].blockLock.unlock();
-                    }
-                }
+                unlock(hs, kind, locked);
                 throw t;
+            }
+            if (outcome != Waiting.DONE) {
+                unlock(hs, kind, locked);
+                throw Waiting.cut(outcome, "a reservation of " + hs[locked]);
             }
             for (int i = 0; i < hs.length; i++) {
                 if (kind[i] == FRESH) {
-                    qs[i].client = client;
-                    qs[i].open();
+                    qs[i].open(client);
                 } else if (kind[i] == NESTED) {
-                    qs[i].depth++;
+                    qs[i].nest();
                 }
+            }
+        }
+    }
+
+    private static void unlock(Handler[] hs, int[] kind, int locked) {
+        for (int i = locked - 1; i >= 0; i--) {
+            if (kind[i] != LOCAL) {
+                hs[i].blockLock.unlock();
             }
         }
     }
@@ -295,7 +399,7 @@ final class Blocks {
                             ? qs[i].close(Markers.END_BLOCK, null)
                             : qs[i].close(Markers.END_AND_WAKE, wake);
                 } else if (kind[i] == NESTED) {
-                    qs[i].depth--;
+                    qs[i].unnest();
                 }
             } catch (Throwable t) {
                 out = combine(out, t); // a rejected activation: still end every other handler
@@ -305,7 +409,7 @@ final class Blocks {
                 }
             }
             if (f != null) {
-                out = combine(out, new CallFailedException(hs[i], f));
+                out = combine(out, f);
             }
         }
         return out;
@@ -318,32 +422,26 @@ final class Blocks {
      * The single-handler wait (queue-of-queues mode): hands the condition to the handler (SUSPEND) and parks
      * until the handler grants the block, which it does after another client's block ends and the
      * condition holds; meanwhile the handler serves other clients. The block then goes on, still reserved.
+     * A wait that ends early (interrupt, close, deadline) cancels the guard — unless the handler granted it
+     * first, and then the block goes on as granted — and throws; the caller ends the block.
      */
-    private static void suspendUntil(PrivateQueue q, Reserved<?>[] views, Predicate<Reserved<?>[]> when) {
+    private static void suspendUntil(PrivateQueue q, Reserved<?>[] views, Predicate<Reserved<?>[]> when, long deadline) {
         Guard g = new Guard(q, views[0], v -> when.test(views), Thread.currentThread(), null);
-        // Cleared before the offer, never after: once the marker is in the queue, the handler may reach it
-        // at once (even on another client's stack, which runs the idle handler while it waits for a sync)
-        // and evaluate the condition with synced set; a client write after the offer could clear it
-        // under the evaluation, whose next query would then wait for a sync that only this very thread,
-        // running the handler, could serve (seen as a hang without coalescing).
-        q.synced = false;
-        q.offer(Markers.SUSPEND_BLOCK, g);
-        q.handler.signalWork();
-        for (int i = 0; i < Waiting.SPINS / 4 && g.state == Guard.WAITING; i++) {
+        q.suspend(g);
+        for (int i = 0; i < Waiting.SPINS / 4 && g.waiting(); i++) {
             Thread.onSpinWait();
         }
-        if (g.state == Guard.WAITING) {
-            Waiting.block(() -> {
-                boolean interrupted = false;
-                while (g.state == Guard.WAITING) {
-                    LockSupport.park(g);
-                    interrupted |= Thread.interrupted();
-                }
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+        int outcome = Waiting.await(q.handler.scoop, g, deadline, () -> !g.waiting());
+        if (outcome != Waiting.DONE) {
+            if (g.cancel()) {
+                q.abandonWait();
+                throw Waiting.cut(outcome, "a wait condition on " + q.handler);
+            }
+            if (outcome == Waiting.INTERRUPTED) {
+                Thread.currentThread().interrupt(); // granted meanwhile: go on, and let the next wait see it
+            }
         }
+        q.resume();
         if (g.error != null) {
             throw Blocks.<RuntimeException>sneaky(g.error);
         }

@@ -3,7 +3,7 @@ package dev.weft.scoop;
 /**
  * A processor in its role as client: a thread (its own code, or a Weft task it runs), a handler (the
  * blocks its calls open), or an asynchronous block. It keeps its private queues, one per handler it has
- * reserved, and reuses them across blocks (seed 002: "taken from a cache of queues").
+ * reserved, and reuses them across blocks (West, Nanz, Meyer 2015: "taken from a cache of queues").
  *
  * <p>Which client is running is per thread ({@link Context}): a handler's loop makes itself the current
  * client while it runs calls and restores the previous one after, so a handler activated inside a
@@ -17,6 +17,8 @@ final class Client {
     /** The per-thread choice of the current client. */
     static final class Context {
         Client current;
+        /** The class of the lone call this thread runs on its client's behalf, if any ({@link Inline#parking}). */
+        Inline.Stats inlineCall;
     }
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(() -> {
@@ -30,6 +32,10 @@ final class Client {
 
     /** The handler this client is, or null for a thread or an asynchronous block. */
     final Handler handler;
+    /** Blocks this client is inside (nesting included): a lone call never runs on a client that holds one. */
+    int openBlocks;
+    /** The last call class this client asked {@link Inline} about: a one-entry cache. */
+    Inline.Stats lastStats;
     /** Open addressing by handler id, linear probing; a power of two. */
     private PrivateQueue[] table = new PrivateQueue[8];
     private int count;
@@ -38,11 +44,12 @@ final class Client {
         this.handler = handler;
     }
 
-    /** A client for an asynchronous block, whose one queue is already reserved. */
+    /** A client for an asynchronous block, whose one queue is already reserved: it takes the queue over. */
     static Client forBlock(PrivateQueue q) {
         Client c = new Client(null);
         c.insert(q);
-        q.client = c;
+        c.openBlocks = 1;
+        q.takeOver(c);
         return c;
     }
 
@@ -52,6 +59,27 @@ final class Client {
 
     static Client current() {
         return CONTEXT.get().current;
+    }
+
+    /** This one-shot client (an asynchronous block's attempt) is done: nobody will sync on its queues again. */
+    void retireAll() {
+        for (PrivateQueue q : table) {
+            if (q != null) {
+                q.retire();
+            }
+        }
+    }
+
+    /** This client's private queue for {@code h}, or null if it has none yet. */
+    PrivateQueue queueIfAny(Handler h) {
+        PrivateQueue[] t = table;
+        int mask = t.length - 1;
+        for (int i = slot(h, mask);; i = (i + 1) & mask) {
+            PrivateQueue q = t[i];
+            if (q == null || q.handler == h) {
+                return q;
+            }
+        }
     }
 
     /** This client's private queue for {@code h}, created on first use. */
@@ -103,6 +131,11 @@ final class Client {
         table = new PrivateQueue[len];
         count = 0;
         for (PrivateQueue q : old) {
+            if (q != null && prune && q.depth == 0) {
+                // This client will not see the queue again: a failure it was not told of yet, or one still to
+                // come, goes to the failure handler (PROTOCOL.md "Failures").
+                q.retire();
+            }
             if (q != null && (!prune || q.depth > 0)) {
                 int mask = table.length - 1;
                 int i = slot(q.handler, mask);

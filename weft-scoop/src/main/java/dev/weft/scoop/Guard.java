@@ -1,5 +1,8 @@
 package dev.weft.scoop;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -9,10 +12,25 @@ import java.util.function.Predicate;
  * is false the block is suspended and the handler serves other clients; once it holds, the handler
  * resumes the block — it stays idle on the block's private queue — and wakes the client (a blocking
  * block) or starts the body as a task (an asynchronous block).
+ *
+ * <p>{@link #state} decides the race between the handler granting the block and the client giving up the
+ * wait (interrupt, timeout, close): both CAS it from WAITING, so exactly one of them wins. A client that
+ * lost goes on as granted; a handler that lost drops the guard.
  */
-final class Guard {
+final class Guard implements Waiter {
     static final int WAITING = 0;
     static final int GRANTED = 1;
+    static final int CANCELLED = 2;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Guard.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final PrivateQueue queue;
     final Reserved<Object> view;
@@ -21,10 +39,10 @@ final class Guard {
     final Thread client;
     /** The body of an asynchronous block; null for a blocking one. */
     final Consumer<Object> body;
-    /** What the condition threw when the handler evaluated it; written before {@link #state}. */
+    /** What the condition threw when the handler evaluated it; handler-written before the GRANTED CAS. */
     Throwable error;
-    /** Set (volatile) by the handler when it grants the block. */
-    volatile int state;
+    /** WAITING, then GRANTED (by the handler) or CANCELLED (by the client, or by close for an asynchronous block). */
+    private volatile int state;
 
     @SuppressWarnings("unchecked")
     Guard(PrivateQueue queue, Reserved<?> view, Predicate<?> condition, Thread client, Consumer<?> body) {
@@ -35,26 +53,48 @@ final class Guard {
         this.body = (Consumer<Object>) body;
     }
 
+    boolean waiting() {
+        return state == WAITING;
+    }
+
+    boolean granted() {
+        return state == GRANTED;
+    }
+
     /**
      * Evaluates the condition on the handler's thread, with the handler idle on the block's queue (so its
-     * queries run at once, whatever the coalescing setting). Returns true if the block may go on: the
-     * condition holds, or it threw (the client then receives the error).
+     * queries run at once, whatever the coalescing setting: {@link Reserved#evaluator}). Returns true if the
+     * block may go on: the condition holds, or it threw (the client then receives the error).
      */
     boolean evaluate() {
-        PrivateQueue q = queue;
-        Thread savedOwner = q.owner;
-        boolean savedKeep = q.keepSynced;
-        q.owner = Thread.currentThread();
-        q.synced = true;
-        q.keepSynced = true;
+        Reserved<Object> v = view;
+        v.evaluator = Thread.currentThread();
         try {
-            return condition.test(view);
+            return condition.test(v);
         } catch (Throwable t) {
             error = t;
             return true;
         } finally {
-            q.owner = savedOwner;
-            q.keepSynced = savedKeep;
+            v.evaluator = null;
+        }
+    }
+
+    /** The handler grants the block; false if the client gave up first. Publishes {@link #error}. */
+    boolean grant() {
+        return STATE.compareAndSet(this, WAITING, GRANTED);
+    }
+
+    /** The client gives up the wait; false if the handler granted the block first. */
+    boolean cancel() {
+        return STATE.compareAndSet(this, WAITING, CANCELLED);
+    }
+
+    /** An asynchronous block still waiting when its runtime closes is abandoned, and reported. */
+    @Override
+    public void runtimeClosed() {
+        if (client == null && cancel()) {
+            queue.handler.scoop.reportUndelivered(new RejectedExecutionException("an asynchronous block on "
+                    + queue.handler + " was abandoned: the Scoop runtime closed while its wait condition was false"));
         }
     }
 }

@@ -1,13 +1,16 @@
 package dev.weft.scoop;
 
+import dev.weft.Weft;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * A SCOOP processor: it owns objects and runs, one at a time and in order, the calls that clients log on
@@ -77,6 +80,8 @@ public final class Handler {
     /** Blocks finished and query round trips served; for tests and diagnostics. */
     private long blocksEnded;
     private long syncsServed;
+    /** Calls run, for {@link Inline}'s sampling. */
+    private long callsRun;
 
     Handler(Scoop scoop) {
         this.scoop = scoop;
@@ -100,9 +105,11 @@ public final class Handler {
      * touch the object.
      *
      * @throws NullPointerException if {@code object} is null
+     * @throws java.util.concurrent.RejectedExecutionException if the runtime is closed
      */
     public <T> Separate<T> own(T object) {
         Objects.requireNonNull(object, "object");
+        scoop.checkOpen();
         return new Separate<>(this, object);
     }
 
@@ -177,10 +184,7 @@ public final class Handler {
                         budget = BATCH;
                     }
                 }
-                PrivateQueue cur = current; // read before releasing: another runner may change it after
-                state = IDLE;
-                boolean more = cur != null ? cur.hasItem() : qoq != null && qoq.hasItem();
-                if (!more || !STATE.compareAndSet(this, IDLE, RUNNING)) {
+                if (!goIdle()) {
                     return;
                 }
             }
@@ -232,15 +236,167 @@ public final class Handler {
                 default -> throw new AssertionError(m);
             }
         } else if (!q.skipping) {
+            @SuppressWarnings("unchecked")
+            Consumer<Object> action = (Consumer<Object>) tag;
+            boolean timed = Inline.sampled(++callsRun);
+            long t0 = timed ? System.nanoTime() : 0L;
             try {
-                @SuppressWarnings("unchecked")
-                java.util.function.Consumer<Object> action = (java.util.function.Consumer<Object>) tag;
                 action.accept(arg);
             } catch (Throwable t) {
                 q.recordFailure(t);
             }
+            if (timed) {
+                Inline.record(action, System.nanoTime() - t0);
+            }
         }
         return true;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Lone calls on the client (PROTOCOL.md "Lone calls on the client")
+
+    /**
+     * Runs a lone call on the calling thread — a worker of the pool, whose client holds no block — if the
+     * handler is idle with nothing queued and no block in progress: the client takes the handler (the state
+     * CAS that every runner takes, so nothing else runs it meanwhile and the call sees what earlier runners
+     * did), runs the call as the handler, lets waiting conditions see the block's end, and releases it with
+     * the idle handshake. Returns false, having run nothing, if the call must go through the queue instead;
+     * if the client took the handler and found work queued, it serves that work first. A failed earlier
+     * call of {@code mine} (the client's queue, or null), seen after the CAS, also sends the call through the
+     * queue, whose reservation reports it.
+     *
+     * @throws CallFailedException if the call threw (the client is told at once)
+     */
+    boolean runAlone(Client.Context ctx, PrivateQueue mine, Inline.Stats stats, Consumer<Object> action, Object target) {
+        for (int attempt = 0;; attempt++) {
+            // PENDING too, as a query's helper does: the activation may sit unrun on this very worker (an
+            // earlier call of this client queued it), and it does nothing once it finds the handler taken.
+            int s = state;
+            if (s == RUNNING || !STATE.compareAndSet(this, s, RUNNING)) {
+                return false;
+            }
+            if (current == null && !qoq.hasItem()) {
+                if (mine != null && mine.failurePending()) {
+                    release(); // an earlier call failed (seen through the CAS): the queued path reports it
+                    return false;
+                }
+                break;
+            }
+            runLoop(true); // reservations came first: serve them (then go idle, or hand over), as any runner does
+            if (attempt == 1) {
+                return false;
+            }
+        }
+        Client saved = ctx.current;
+        ctx.current = asClient;
+        ctx.inlineCall = stats;
+        boolean timed = Inline.sampled(++callsRun);
+        long t0 = timed ? System.nanoTime() : 0L;
+        Throwable failure = null;
+        try {
+            action.accept(target);
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            ctx.current = saved;
+            ctx.inlineCall = null;
+        }
+        if (timed) {
+            stats.sample(System.nanoTime() - t0);
+        }
+        blocksEnded++;
+        if (waiters != null && !waiters.isEmpty()) {
+            afterBlock();
+        }
+        release();
+        if (failure != null) {
+            throw new CallFailedException(this, failure);
+        }
+        return true;
+    }
+
+    /**
+     * The lone-query fast path ({@link Separate#query} and its primitive forms): if the handler is idle with
+     * nothing queued and no block in progress, the calling client takes it (the state CAS) and the caller runs
+     * its query at once, then calls {@link #releaseAlone}: no SYNC and no round trip, and the query sees what
+     * every earlier runner did. Unlike a call, a query is synchronous anyway, so any client may take this
+     * path; a pool worker also takes a PENDING handler and serves what is queued first. Returns false, holding
+     * nothing, if the query must go through the queue — also when a call of {@code mine} (the client's queue,
+     * or null) failed: checked after the CAS, which orders it after every failure an earlier runner recorded,
+     * so the failure is thrown by this query's reservation, never skipped (PROTOCOL.md "Failures").
+     */
+    boolean claimAlone(boolean onWorker, PrivateQueue mine) {
+        for (int attempt = 0;; attempt++) {
+            int s = state;
+            if (s == RUNNING || (s == PENDING && !onWorker) || !STATE.compareAndSet(this, s, RUNNING)) {
+                return false;
+            }
+            if (current == null && !qoq.hasItem()) {
+                if (mine != null && mine.failurePending()) {
+                    unclaim(onWorker); // an earlier call failed: the queued path reports it
+                    return false;
+                }
+                return true;
+            }
+            if (!onWorker) {
+                handOff(); // reservations came first and this thread may not run them: start the handler
+                return false;
+            }
+            runLoop(true);
+            if (attempt == 1) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Ends a lone query ({@link #claimAlone}): a block that changed nothing, so no wait condition needs
+     * another look; the handler goes idle and what came meanwhile is served (by this thread on a worker of
+     * the pool, else by a started activation).
+     */
+    void releaseAlone(boolean onWorker) {
+        blocksEnded++;
+        unclaim(onWorker);
+    }
+
+    /** Gives up a handler taken by {@link #claimAlone}: what came meanwhile is served as {@link #releaseAlone} says. */
+    private void unclaim(boolean onWorker) {
+        if (goIdle()) {
+            if (onWorker) {
+                runLoop(true);
+            } else {
+                handOff();
+            }
+        }
+    }
+
+    /** This thread holds the handler (RUNNING) with work queued that it will not serve: start an activation. */
+    private void handOff() {
+        state = PENDING;
+        try {
+            scoop.pool.spawn(activation);
+        } catch (RejectedExecutionException e) {
+            state = IDLE; // the pool is shut down: nobody will run it; a later signal may try again
+        }
+    }
+
+    /** A lone call's runner is done: go idle, and serve what came meanwhile. */
+    private void release() {
+        if (goIdle()) {
+            runLoop(true);
+        }
+    }
+
+    /**
+     * The idle handshake of a runner that is done: store IDLE, then look for items (both sequentially
+     * consistent; a client stores its item, then reads the state). Returns true if some came and this thread
+     * took the handler back (it must serve them); false if the handler is idle, or someone else took it.
+     */
+    private boolean goIdle() {
+        PrivateQueue cur = current; // read before releasing: another runner may change it after
+        state = IDLE;
+        boolean more = cur != null ? cur.hasItem() : qoq != null && qoq.hasItem();
+        return more && STATE.compareAndSet(this, IDLE, RUNNING);
     }
 
     private void endBlock(PrivateQueue q) {
@@ -263,22 +419,33 @@ public final class Handler {
 
     /**
      * A guarded block reached the handler (its client found the condition false, or it is an asynchronous
-     * block arriving). The handler is idle on its queue: evaluate now; if false, suspend the block and serve
-     * others.
+     * block arriving). The handler is idle on its queue: evaluate now; if it holds, resume the block. Else
+     * leave the queue — suspending the block, or dropping it if its client gave up the wait, in which case the
+     * client puts the queue back in the queue of queues with the block's END (PROTOCOL.md "Wait conditions").
      */
     private void suspend(Guard g) {
-        if (g.evaluate()) {
-            grant(g);
-        } else {
-            current = null;
-            addWaiter(g);
+        if (g.waiting() && g.evaluate() && g.grant()) {
+            resume(g);
+            return;
+        }
+        current = null;
+        if (!g.waiting()) {
+            return; // given up, before the handler came or during the evaluation
+        }
+        addWaiter(g);
+        if (g.client == null) {
+            // An asynchronous block waits without a thread: close() must find it. Dekker with close().
+            scoop.parked.add(g);
+            if (scoop.isClosed()) {
+                g.runtimeClosed();
+            }
         }
     }
 
     /**
      * Another client's block ended, so the state of this handler's objects may have changed: wake every
      * client that re-evaluates its own condition, and resume the oldest suspended block whose condition now
-     * holds (one: the handler is then reserved by it).
+     * holds (one: the handler is then reserved by it). Guards whose clients gave up are dropped.
      */
     private void afterBlock() {
         ArrayDeque<Object> ws = waiters;
@@ -288,30 +455,37 @@ public final class Handler {
             Object w = ws.pollFirst();
             if (w instanceof Wake wake) {
                 wake.fire();
-            } else {
-                Guard g = (Guard) w;
-                if (granted == null && current == null && g.evaluate()) {
+                continue;
+            }
+            Guard g = (Guard) w;
+            if (!g.waiting()) {
+                forget(g);
+            } else if (granted == null && current == null && g.evaluate()) {
+                if (g.grant()) {
                     granted = g;
-                } else {
-                    ws.addLast(g);
                 }
+                forget(g);
+            } else {
+                ws.addLast(g);
             }
         }
         if (granted != null) {
-            grant(granted);
+            resume(granted);
         }
     }
 
-    /** Resumes a guarded block: the handler stays idle on its queue until the block ends. */
-    private void grant(Guard g) {
-        PrivateQueue q = g.queue;
-        current = q;
-        q.synced = true;
+    private void forget(Guard g) {
+        if (g.client == null) {
+            scoop.parked.remove(g);
+        }
+    }
+
+    /** Resumes a granted block: the handler stays idle on its queue until the block ends. */
+    private void resume(Guard g) {
+        current = g.queue;
         if (g.client != null) {
-            g.state = Guard.GRANTED;        // volatile: publishes error and the queue's client fields
-            LockSupport.unpark(g.client);
+            LockSupport.unpark(g.client); // the GRANTED CAS published the handler's state and the error
         } else {
-            g.state = Guard.GRANTED;
             scoop.pool.spawn(() -> Blocks.runGranted(g));
         }
     }
@@ -336,20 +510,49 @@ public final class Handler {
 
     /**
      * The lock-based mode's reservation: the handler's lock, held for the whole block. A waiting client
-     * spins briefly, then blocks through {@code Weft.blocking}.
+     * spins briefly, then blocks through {@code Weft.blocking} in slices of {@link Waiting#POLL_NANOS}, so
+     * that an interrupt ends the wait at once and a close of the runtime within a slice. Returns
+     * {@link Waiting#DONE} with the lock held, or why the wait ended early without it.
      */
-    void acquireBlockLock() {
+    int acquireBlockLock(long deadline) {
         ReentrantLock l = blockLock;
         if (l.tryLock()) {
-            return;
+            return Waiting.DONE;
         }
         for (int i = 0; i < Waiting.SPINS; i++) {
             Thread.onSpinWait();
             if (l.tryLock()) {
-                return;
+                return Waiting.DONE;
             }
         }
-        Waiting.block(l::lock);
+        Waiting.Parked me = new Waiting.Parked();
+        scoop.parked.add(me);
+        try {
+            return Weft.blocking(() -> {
+                for (;;) {
+                    if (scoop.isClosed()) {
+                        return Waiting.CLOSED;
+                    }
+                    long slice = Waiting.POLL_NANOS;
+                    if (deadline != Waiting.FOREVER) {
+                        long left = deadline - System.nanoTime();
+                        if (left <= 0L) {
+                            return Waiting.TIMED_OUT;
+                        }
+                        slice = Math.min(slice, left);
+                    }
+                    try {
+                        if (l.tryLock(slice, TimeUnit.NANOSECONDS)) {
+                            return Waiting.DONE;
+                        }
+                    } catch (InterruptedException e) {
+                        return Waiting.INTERRUPTED;
+                    }
+                }
+            });
+        } finally {
+            scoop.parked.remove(me);
+        }
     }
 
     /** Blocks this handler has finished (handler-owned; read by tests once the handler is quiet). */

@@ -11,7 +11,7 @@ import java.util.function.ToLongFunction;
 /**
  * A separate object as seen inside the block that reserves its handler: the only way to act on it.
  * {@link #call} logs an asynchronous command and returns at once; {@link #query} waits until the handler
- * has run every call logged before it and then runs the function on the calling thread (seed 002's
+ * has run every call logged before it and then runs the function on the calling thread (SCOOP/Qs's
  * client-run queries), so it sees the object exactly as those calls left it.
  *
  * <pre>{@code
@@ -34,8 +34,14 @@ public final class Reserved<T> {
     final T target;
     /** The thread of a direct (own-handler) view. */
     private final Thread localOwner;
-    /** Set when the block ends (read by the block's own thread only). */
+    /** Set when the block ends (client-written; read by the block's own thread). */
     boolean closed;
+    /**
+     * The handler's thread while it evaluates this block's wait condition (PROTOCOL.md "Wait conditions");
+     * null otherwise. Handler-written; another thread reading it racily sees null or the handler's thread,
+     * never its own, so the check in {@link #enter} is exact for the reader.
+     */
+    Thread evaluator;
 
     Reserved(PrivateQueue queue, T target) {
         this.queue = queue;
@@ -46,20 +52,27 @@ public final class Reserved<T> {
     /**
      * Logs {@code action} on the object: the handler runs it after every call this client logged before,
      * with no call of another client in between. Returns at once. If it throws, the handler skips the
-     * block's remaining calls and the failure reaches this client as a {@link CallFailedException} at its
-     * next query in the block or when the block ends (see {@link Scoop} "Failures").
+     * block's remaining calls and the failure reaches this client as a {@link CallFailedException} (see
+     * {@link Scoop} "Failures").
      *
      * @throws NullPointerException if {@code action} is null
      * @throws IllegalStateException if the block has ended or this is not the block's thread
      */
     public void call(Consumer<? super T> action) {
         Objects.requireNonNull(action, "action");
-        PrivateQueue q = usable();
+        checkOpen();
+        PrivateQueue q = queue;
+        Thread me = Thread.currentThread();
         if (q == null) {
+            checkLocal(me);
             action.accept(target); // the client is the object's handler: an ordinary call
-            return;
+        } else if (evaluator == me) {
+            action.accept(target); // inside a condition the handler evaluates: the handler runs it at once
+        } else if (q.owner == me) {
+            q.logCall(action, target);
+        } else {
+            throw foreignThread(me);
         }
-        q.logCall(action, target);
     }
 
     /**
@@ -68,90 +81,111 @@ public final class Reserved<T> {
      * propagate unchanged. After a query, further queries skip the round trip until the next call (dynamic
      * sync coalescing, unless the runtime switches it off).
      *
-     * @throws CallFailedException if a call logged earlier in this block failed
+     * @throws CallFailedException if a call logged earlier failed and this client was not told yet
+     * @throws WaitInterruptedException if the thread is interrupted while it waits for the handler
+     * @throws java.util.concurrent.RejectedExecutionException if the runtime is closed while it waits
      * @throws NullPointerException if {@code query} is null
      * @throws IllegalStateException if the block has ended or this is not the block's thread
      */
     public <R> R query(Function<? super T, ? extends R> query) {
         Objects.requireNonNull(query, "query");
-        PrivateQueue q = usable();
-        if (q != null && !q.synced) {
-            q.sync();
-        }
+        PrivateQueue q = enter(Waiting.FOREVER);
         R r = query.apply(target);
-        if (q != null && !q.keepSynced) {
-            q.synced = false;
-        }
+        leave(q);
         return r;
     }
 
     /** {@link #query} for an {@code int} result, without boxing. */
     public int queryInt(ToIntFunction<? super T> query) {
         Objects.requireNonNull(query, "query");
-        PrivateQueue q = usable();
-        if (q != null && !q.synced) {
-            q.sync();
-        }
+        PrivateQueue q = enter(Waiting.FOREVER);
         int r = query.applyAsInt(target);
-        if (q != null && !q.keepSynced) {
-            q.synced = false;
-        }
+        leave(q);
         return r;
     }
 
     /** {@link #query} for a {@code long} result, without boxing. */
     public long queryLong(ToLongFunction<? super T> query) {
         Objects.requireNonNull(query, "query");
-        PrivateQueue q = usable();
-        if (q != null && !q.synced) {
-            q.sync();
-        }
+        PrivateQueue q = enter(Waiting.FOREVER);
         long r = query.applyAsLong(target);
-        if (q != null && !q.keepSynced) {
-            q.synced = false;
-        }
+        leave(q);
         return r;
     }
 
     /** {@link #query} for a {@code double} result, without boxing. */
     public double queryDouble(ToDoubleFunction<? super T> query) {
         Objects.requireNonNull(query, "query");
-        PrivateQueue q = usable();
-        if (q != null && !q.synced) {
-            q.sync();
-        }
+        PrivateQueue q = enter(Waiting.FOREVER);
         double r = query.applyAsDouble(target);
-        if (q != null && !q.keepSynced) {
-            q.synced = false;
-        }
+        leave(q);
         return r;
     }
 
     /** {@link #query} for a {@code boolean} result, without boxing: the usual form of a wait condition. */
     public boolean test(Predicate<? super T> query) {
         Objects.requireNonNull(query, "query");
-        PrivateQueue q = usable();
-        if (q != null && !q.synced) {
-            q.sync();
-        }
+        PrivateQueue q = enter(Waiting.FOREVER);
         boolean r = query.test(target);
-        if (q != null && !q.keepSynced) {
-            q.synced = false;
-        }
+        leave(q);
         return r;
     }
 
-    private PrivateQueue usable() {
+    /** {@link #query} with a deadline for the wait ({@link Separate#query(Function, java.time.Duration)}). */
+    <R> R query(Function<? super T, ? extends R> query, long deadline) {
+        PrivateQueue q = enter(deadline);
+        R r = query.apply(target);
+        leave(q);
+        return r;
+    }
+
+    /**
+     * The query protocol's first half, the same for every form: check that this thread may use the view,
+     * and sync unless the handler is known to be idle on the queue. Returns the queue whose
+     * {@link PrivateQueue#afterQuery} must follow, or null (a direct view, or the handler evaluating a
+     * condition: it is idle on the queue by construction).
+     */
+    private PrivateQueue enter(long deadline) {
+        checkOpen();
+        PrivateQueue q = queue;
+        Thread me = Thread.currentThread();
+        if (q == null) {
+            checkLocal(me);
+            return null;
+        }
+        if (evaluator == me) {
+            return null; // first: the thread that opened an asynchronous block may be the one running its handler
+        }
+        if (q.owner == me) {
+            if (!q.synced) {
+                q.sync(deadline);
+            }
+            return q;
+        }
+        throw foreignThread(me);
+    }
+
+    private static void leave(PrivateQueue q) {
+        if (q != null) {
+            q.afterQuery();
+        }
+    }
+
+    private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("a separate object's view was used after its block ended");
         }
-        PrivateQueue q = queue;
-        Thread owner = q != null ? q.owner : localOwner;
-        if (owner != Thread.currentThread()) {
-            throw new IllegalStateException("a separate object's view was used by " + Thread.currentThread().getName()
-                    + ", not by the thread running its block: views may not be shared with other threads or tasks");
+    }
+
+    private void checkLocal(Thread me) {
+        if (localOwner != me) {
+            throw foreignThread(me);
         }
-        return q;
+    }
+
+    private static IllegalStateException foreignThread(Thread me) {
+        return new IllegalStateException("a separate object's view was used by " + me.getName()
+                + ", not by the thread running its block: views may not be shared with other threads or tasks");
     }
 
     @Override

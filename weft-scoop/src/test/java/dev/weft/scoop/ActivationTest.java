@@ -96,7 +96,7 @@ class ActivationTest {
     void coalescingSavesTheRoundTripOfQueriesAfterASync(Modes m) {
         m.with(2, scoop -> {
             Separate<Cell> cell = scoop.create(new Cell());
-            cell.query(x -> x.value); // warm: one sync, and a happens-before edge for reading the counter
+            Scoop.separateGet(cell, c -> c.queryLong(x -> x.value)); // warm: one sync, and a happens-before edge
             long before = cell.handler().syncsServed();
             Scoop.separate(cell, c -> {
                 c.call(x -> x.value++);
@@ -108,7 +108,7 @@ class ActivationTest {
                     assertEquals(2, c.queryLong(x -> x.value));
                 }
             });
-            cell.query(x -> x.value); // one more sync; reading after it sees the handler's counter
+            Scoop.separateGet(cell, c -> c.queryLong(x -> x.value)); // one more sync; reading after it sees the counter
             long syncs = cell.handler().syncsServed() - before;
             long expected = m.coalescing ? 2 + 1 : 20 + 1;
             assertEquals(expected, syncs, "query round trips");

@@ -40,16 +40,16 @@ public final class WeaveMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.compileClasspathElements}", readonly = true, required = true)
     private List<String> classpathElements;
 
-    /** Skip weaving (the classes then fail at first use if the annotation processor guarded them). */
+    /**
+     * Skip weaving: the classes that use atomic sets are not woven but guarded instead (each throws
+     * {@code IllegalStateException} at first use, whether or not the annotation processor ran), so a skipped
+     * weave never yields classes that run without their locks. For builds that do not run the classes.
+     */
     @Parameter(property = "weft.atomic.skip", defaultValue = "false")
     private boolean skip;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("weft-atomic: weaving skipped");
-            return;
-        }
         Path dir = classesDirectory.toPath();
         if (!Files.isDirectory(dir)) {
             getLog().info("weft-atomic: no classes to weave in " + dir);
@@ -61,6 +61,16 @@ public final class WeaveMojo extends AbstractMojo {
             if (!p.equals(dir)) {
                 cp.add(p);
             }
+        }
+        if (skip) {
+            try {
+                List<String> guarded = new Weaver(cp).guard(dir);
+                getLog().warn("weft-atomic: weaving skipped (weft.atomic.skip); " + guarded.size()
+                        + " more class(es) that use atomic sets now throw at first use: " + guarded);
+            } catch (IOException e) {
+                throw new MojoExecutionException("weft-atomic: cannot guard the unwoven classes in " + dir, e);
+            }
+            return;
         }
         try {
             Weaver.Report r = new Weaver(cp).weave(dir);

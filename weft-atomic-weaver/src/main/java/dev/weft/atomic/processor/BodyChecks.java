@@ -5,7 +5,9 @@ import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -26,6 +28,8 @@ final class BodyChecks implements TaskListener {
     private final Map<ExecutableElement, BodyScanner.MethodFacts> facts = new LinkedHashMap<>();
     private final Set<TypeElement> scanned = new HashSet<>();
     private final Set<ExecutableElement> reported = new HashSet<>();
+    /** Calls of units into helpers that block, reported already. */
+    private final Set<com.sun.source.tree.Tree> reportedCalls = new HashSet<>();
 
     BodyChecks(ProcessingEnvironment env, Trees trees) {
         this.env = env;
@@ -45,6 +49,52 @@ final class BodyChecks implements TaskListener {
                 facts.get(m).reportBlocking(trees, m);
             }
         }
+        // Blocking calls made through helpers of this compilation. A helper in a class javac has not analysed
+        // yet is followed at a later event (each class comes once), so every unit is looked at again; an error
+        // reported after its class was generated still fails the compilation.
+        for (ExecutableElement m : units) {
+            BodyScanner.MethodFacts f = facts.get(m);
+            for (BodyScanner.Blocked c : f.calls) {
+                if (reportedCalls.contains(c.tree()) || !facts.containsKey(c.callee())) {
+                    continue;
+                }
+                List<ExecutableElement> via = new ArrayList<>();
+                BodyScanner.Blocked b = blockingThrough(c.callee(), new HashSet<>(), via);
+                if (b != null && reportedCalls.add(c.tree())) {
+                    StringBuilder chain = new StringBuilder();
+                    for (ExecutableElement h : via) {
+                        chain.append(chain.length() == 0 ? "" : " -> ").append(h.getEnclosingElement().getSimpleName())
+                                .append('.').append(h.getSimpleName()).append("()");
+                    }
+                    f.reportBlockingThrough(trees, m, b, chain.toString(), c);
+                }
+            }
+        }
+    }
+
+    /**
+     * The first blocking call that {@code m} makes itself or through the methods of this compilation it calls
+     * (depth first, each method once), with the helpers on the way in {@code via}; null if none is known.
+     * A helper that is a unit of work of its own is followed too: its wait holds the caller's lock as well.
+     */
+    private BodyScanner.Blocked blockingThrough(ExecutableElement m, Set<ExecutableElement> seen,
+            List<ExecutableElement> via) {
+        BodyScanner.MethodFacts f = facts.get(m);
+        if (f == null || !seen.add(m)) {
+            return null;
+        }
+        via.add(m);
+        if (!f.blocking.isEmpty()) {
+            return f.blocking.get(0);
+        }
+        for (BodyScanner.Blocked c : f.calls) {
+            BodyScanner.Blocked b = blockingThrough(c.callee(), seen, via);
+            if (b != null) {
+                return b;
+            }
+        }
+        via.remove(via.size() - 1);
+        return null;
     }
 
     /** Scans {@code top} and, first, the top-level classes of its superclasses that are in this compilation. */

@@ -51,6 +51,8 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
         boolean aliasParams;
         final List<ExecutableElement> thisCalls = new ArrayList<>();
         final List<Blocked> blocking = new ArrayList<>();
+        /** Every other call it makes, for following blocking calls into helpers ({@link BodyChecks}). */
+        final List<Blocked> calls = new ArrayList<>();
 
         MethodFacts(TypeElement owner) {
             this.owner = owner;
@@ -64,6 +66,15 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
                         + " while holding the set's lock, and what it waits for may need that lock"
                         + " (bottleneck 5); move it out of the unit of work", b.tree, b.unit);
             }
+        }
+
+        /** A blocking call {@code b} that unit {@code m} makes through {@code via}, reported at its call {@code at}. */
+        void reportBlockingThrough(Trees trees, ExecutableElement m, Blocked b, String via, Blocked at) {
+            trees.printMessage(Diagnostic.Kind.ERROR, "blocking call " + b.callee.getEnclosingElement().getSimpleName()
+                    + "." + b.callee.getSimpleName() + "() through " + via + " inside unit of work "
+                    + owner.getSimpleName() + "." + m.getSimpleName() + " (atomic set '" + setName(m) + "'): it "
+                    + b.why + " while holding the set's lock, and what it waits for may need that lock"
+                    + " (bottleneck 5); move it out of the unit of work", at.tree, at.unit);
         }
 
         private String setName(ExecutableElement m) {
@@ -335,6 +346,8 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
             if (why != null && !(Blocking.isTaskWait(callee, env.getElementUtils(), env.getTypeUtils())
                     && madeHere(sel))) {
                 f.blocking.add(new Blocked(callee, why, node, unit));
+            } else if (why == null) {
+                f.calls.add(new Blocked(callee, null, node, unit));
             }
         }
         return super.visitMethodInvocation(node, v);

@@ -62,7 +62,40 @@ public final class Weaver {
         throw new IllegalArgumentException("not a directory of classes or a jar: " + target);
     }
 
-    private Report weaveDirectory(Path dir) throws IOException, WeaveException {
+    /**
+     * Instead of weaving: puts the unwoven guard ({@link ClassWeaverGuard}) into every class file in
+     * {@code dir} that needs weaving and is neither woven nor guarded yet, so that skipping the weave never
+     * leaves a class that runs without its locks — also one compiled without the annotation processor,
+     * which adds the guard otherwise. Returns the classes guarded now (internal names).
+     */
+    public List<String> guard(Path dir) throws IOException {
+        Map<String, Path> files = classFiles(dir);
+        Map<String, byte[]> in = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> e : files.entrySet()) {
+            in.put(e.getKey(), Files.readAllBytes(e.getValue()));
+        }
+        List<Path> cpath = new ArrayList<>(List.of(dir));
+        cpath.addAll(classpath);
+        List<String> guarded = new ArrayList<>();
+        try (ClassPath cp = new ClassPath(in, cpath)) {
+            Hierarchy h = new Hierarchy(cp);
+            for (Map.Entry<String, byte[]> e : in.entrySet()) {
+                ClassModel m = cp.model(e.getKey());
+                byte[] bytes = e.getValue();
+                if (m.woven || !needsWeaving(h, m, bytes) || ClassWeaverGuard.hasGuard(bytes)) {
+                    continue;
+                }
+                Path p = files.get(e.getKey());
+                Path tmp = p.resolveSibling(p.getFileName() + ".weaving");
+                Files.write(tmp, ClassWeaverGuard.addGuard(bytes));
+                Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                guarded.add(e.getKey());
+            }
+        }
+        return guarded;
+    }
+
+    private static Map<String, Path> classFiles(Path dir) throws IOException {
         Map<String, Path> files = new TreeMap<>();
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) s::iterator) {
@@ -73,6 +106,11 @@ public final class Weaver {
                 }
             }
         }
+        return files;
+    }
+
+    private Report weaveDirectory(Path dir) throws IOException, WeaveException {
+        Map<String, Path> files = classFiles(dir);
         Map<String, byte[]> in = new LinkedHashMap<>();
         for (Map.Entry<String, Path> e : files.entrySet()) {
             in.put(e.getKey(), Files.readAllBytes(e.getValue()));

@@ -188,7 +188,26 @@ class ProcessorTest {
                         class U {
                             static void f(@AliasAtomicSet T t, WeftPool pool) { pool.invoke(() -> 1); }
                         }
-                        """, "blocking call WeftPool.invoke()", 8));
+                        """, "blocking call WeftPool.invoke()", 8),
+                Arguments.of("sleep in a helper that a unit of work calls", """
+                        @AtomicSet("a")
+                        class T {
+                            @Atomic int v;
+                            void f() throws InterruptedException { v++; pause(); }
+                            static void pause() throws InterruptedException { Thread.sleep(1); }
+                        }
+                        """, "blocking call Thread.sleep() through T.pause() inside unit of work T.f (atomic set 'a')", 8),
+                Arguments.of("a latch two helpers down, in a class compiled after", """
+                        @AtomicSet("a")
+                        class T {
+                            @Atomic int v;
+                            void f(CountDownLatch l) throws InterruptedException { v++; Util.waitFor(l); }
+                        }
+                        class Util {
+                            static void waitFor(CountDownLatch l) throws InterruptedException { inner(l); }
+                            static void inner(CountDownLatch l) throws InterruptedException { l.await(); }
+                        }
+                        """, "blocking call CountDownLatch.await() through Util.waitFor() -> Util.inner() inside unit of work T.f", 8));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -219,6 +238,9 @@ class ProcessorTest {
                         Weft.parallelFor(0, 10, i -> this.v++);  // runs on this worker: stealing is paused
                     }
                     void outside() throws InterruptedException { Thread.sleep(0); }   // not a unit of work
+                    int g() { v++; return twice(v); }                  // a helper that does not block
+                    static int twice(int x) { return recurse(x, 1); }
+                    static int recurse(int x, int n) { return n == 0 ? x : recurse(2 * x, n - 1); }
                     static void transfer(@AliasAtomicSet T a, @AliasAtomicSet T b) { a.v--; b.v++; }
                 }
                 @AtomicSet("b")

@@ -172,6 +172,28 @@ class TranslationTest {
         Class.forName("t.Plain", true, l); // a class without atomic sets is not guarded
     }
 
+    /**
+     * The hole of a skipped weave: compiled without the processor (no guard) and not woven, a class ran with
+     * no locking. {@link Weaver#guard} — what the Maven plugin does when weaving is skipped — guards it, so it
+     * fails at first use as a processor-guarded one does, and weaving later still works.
+     */
+    @Test
+    void aSkippedWeaveGuardsClassesCompiledWithoutTheProcessor() throws Throwable {
+        Fixtures.Compiled c = Fixtures.compile(tmp, false, Map.of("t.Counter", SOURCE));
+        assertTrue(c.success(), c.errorText());
+        byte[] plain = Files.readAllBytes(tmp.resolve("t/Plain.class"));
+        Class.forName("t.Counter", true, Fixtures.loader(tmp)); // the hole: no guard, no locks, no error
+        List<String> guarded = new Weaver(List.of()).guard(tmp);
+        assertEquals(List.of("t/Counter", "t/Holder", "t/Ops", "t/PairCounter"), guarded.stream().sorted().toList());
+        assertArrayEquals(plain, Files.readAllBytes(tmp.resolve("t/Plain.class")), "a class without sets is untouched");
+        ClassLoader l = Fixtures.loader(tmp);
+        Throwable t = assertThrows(ExceptionInInitializerError.class, () -> Class.forName("t.Counter", true, l));
+        assertTrue(t.getCause().getMessage().contains("t.Counter uses atomic sets but was not woven"), t.getCause().getMessage());
+        assertEquals(List.of(), new Weaver(List.of()).guard(tmp), "guarding twice changes nothing");
+        assertEquals(4, Fixtures.weave(tmp).classesWoven());
+        Class.forName("t.Counter", true, Fixtures.loader(tmp)); // woven: the guard is gone
+    }
+
     @Test
     void anUnwovenSubclassCannotBeConstructed() throws Throwable {
         Path lib = woven();

@@ -26,11 +26,14 @@ public final class ScoopSuite {
     public static final Engine NO_COALESCE = Engine.onWeft("scoop-nocoalesce", "Weft SCOOP, no sync coalescing");
     /** Idiomatic plain Java: threads with {@code synchronized} or j.u.c. locks, conditions and queues. */
     public static final Engine THREADS = Engine.of("java-threads", "plain Java threads");
+    /** Plain Java threads with a {@link java.util.concurrent.locks.ReentrantLock} (the counter program only). */
+    public static final Engine LOCK = Engine.of("java-lock", "plain Java threads, ReentrantLock");
     /** Weft fork/join ({@code parallelFor}, {@code join}): the reference of the parallel set. */
     public static final Engine FORK_JOIN = Engine.WEFT;
 
     static final List<Engine> PARALLEL = List.of(SCOOP, NO_QOQ, NO_COALESCE, THREADS, FORK_JOIN);
     static final List<Engine> CONCURRENT = List.of(SCOOP, NO_QOQ, NO_COALESCE, THREADS);
+    static final List<Engine> LOCKING = List.of(SCOOP, NO_QOQ, NO_COALESCE, THREADS, LOCK);
 
     private ScoopSuite() {
     }
@@ -41,10 +44,16 @@ public final class ScoopSuite {
 
     /** A program of the suite: Cowichan programs compare with Weft fork/join, the others with threads. */
     abstract static class SuiteProgram implements Program {
-        private final boolean parallel;
+        private final List<Engine> engines;
+        private final Engine reference;
 
         SuiteProgram(boolean parallel) {
-            this.parallel = parallel;
+            this(parallel ? PARALLEL : CONCURRENT, parallel ? FORK_JOIN : THREADS);
+        }
+
+        SuiteProgram(List<Engine> engines, Engine reference) {
+            this.engines = engines;
+            this.reference = reference;
         }
 
         @Override
@@ -54,7 +63,7 @@ public final class ScoopSuite {
 
         @Override
         public final List<Engine> engines() {
-            return parallel ? PARALLEL : CONCURRENT;
+            return engines;
         }
 
         @Override
@@ -64,7 +73,7 @@ public final class ScoopSuite {
 
         @Override
         public final Engine reference() {
-            return parallel ? FORK_JOIN : THREADS;
+            return reference;
         }
     }
 
@@ -83,6 +92,11 @@ public final class ScoopSuite {
         /** The plain-threads version, with {@code workers} threads where the program has a choice. */
         abstract Object threads(int workers) throws Exception;
 
+        /** The plain-threads version with {@code ReentrantLock} ({@link #LOCK}; the counter program only). */
+        Object lock(int workers) throws Exception {
+            throw new IllegalArgumentException(label() + " has no ReentrantLock version");
+        }
+
         /** The Weft fork/join version (parallel set only). */
         Object forkJoin(WeftPool pool, int workers) {
             throw new IllegalArgumentException(label() + " has no fork/join version");
@@ -95,6 +109,9 @@ public final class ScoopSuite {
             }
             if (engine.equals(THREADS)) {
                 return threads(workers);
+            }
+            if (engine.equals(LOCK)) {
+                return lock(workers);
             }
             if (engine.equals(FORK_JOIN)) {
                 return forkJoin(pools.weft(workers), workers);

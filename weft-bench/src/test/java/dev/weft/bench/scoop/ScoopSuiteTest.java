@@ -59,6 +59,11 @@ class ScoopSuiteTest {
     }
 
     @Test
+    void counter() throws Exception {
+        allVersions(new Counter(), new Counter.Work(20_000));
+    }
+
+    @Test
     void mutex() throws Exception {
         allVersions(new Mutex(), new Mutex.Work(8, 300));
     }
@@ -146,6 +151,11 @@ class ScoopSuiteTest {
                 WorkloadCheck.rejects(c, res, off);
                 covered.add("chain");
             }
+            try (Counter.Work cw = new Counter.Work(1000)) {
+                Object good = cw.run(ScoopSuite.SCOOP, 2, pools);
+                WorkloadCheck.rejects(cw, good, offByOne(good));
+                covered.add("counter");
+            }
             try (Mutex.Work mu = new Mutex.Work(4, 10)) {
                 Object good = mu.run(ScoopSuite.SCOOP, 2, pools);
                 WorkloadCheck.rejects(mu, good, offByOne(good));
@@ -207,10 +217,15 @@ class ScoopSuiteTest {
                     p.engines().stream().map(Engine::name).toList());
             assertEquals(ScoopSuite.THREADS, p.reference());
         }
+        Program counter = new Counter();
+        assertEquals(List.of("scoop", "scoop-noqoq", "scoop-nocoalesce", "java-threads", "java-lock"),
+                counter.engines().stream().map(Engine::name).toList());
+        assertEquals(ScoopSuite.THREADS, counter.reference());
         List<String> names = new java.util.ArrayList<>();
         parallel.forEach(p -> names.add(p.name()));
+        names.add(counter.name());
         concurrent.forEach(p -> names.add(p.name()));
-        assertEquals(List.of("randmat", "thresh", "winnow", "outer", "product", "chain", "mutex", "prodcons",
+        assertEquals(List.of("randmat", "thresh", "winnow", "outer", "product", "chain", "counter", "mutex", "prodcons",
                 "condition", "threadring", "chameneos"), names);
         assertTrue(ScoopSuite.isScoop(ScoopSuite.NO_QOQ) && ScoopSuite.isScoop(ScoopSuite.NO_COALESCE)
                 && !ScoopSuite.isScoop(ScoopSuite.THREADS));
