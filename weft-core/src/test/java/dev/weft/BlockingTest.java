@@ -56,9 +56,9 @@ class BlockingTest {
     }
 
     /**
-     * Issue 21, shape 3: more tasks block than the spare bound allows — 1,000 asyncs that each wait,
+     * More tasks block than the spare bound allows — 1,000 asyncs that each wait,
      * inside Weft.blocking, for all the others — and the pool runs out of workers while most asyncs wait
-     * to run. That used to hang without a word (ForkJoinPool throws RejectedExecutionException at its
+     * to run. Before a61698e that hung without a word (ForkJoinPool throws RejectedExecutionException at its
      * bound). At the bound a blocking call still proceeds without compensation (the documented policy),
      * but the monitor now reports the saturated pool within about a second; the test then releases the
      * latch itself.

@@ -59,9 +59,9 @@ class LivenessTest {
      * the release; a spare that has decided to retire must still not count as the compensation for the
      * next blocking worker. The release is submitted once the task blocks, and the spin between rounds
      * sweeps the next blocking across the previous spare's retirement (about 50-100 µs after it went
-     * idle): today this hangs within a few hundred to a few thousand rounds (well under the budget) when
-     * it runs first; it runs first because the other tests of this class, failing today, leave hung
-     * workers spinning, and the extra load makes the race rarer.
+     * idle). A spare counted as compensation while it retired hung this within a few hundred to a few
+     * thousand rounds, well under the budget; it runs first in the class, where the JVM is otherwise idle
+     * and the race most likely.
      */
     @Test
     @Order(1)
@@ -70,7 +70,7 @@ class LivenessTest {
         blockAndReleaseRounds(1, 8);
     }
 
-    /** The same at parallelism 2 (does not hang today: the parked core worker is woken). A guard. */
+    /** The same at parallelism 2, where the parked core worker is woken instead. A guard. */
     @Test
     @Order(2)
     void blockingAlwaysGetsCompensatedAtParallelismTwo() throws Exception {
@@ -293,7 +293,7 @@ class LivenessTest {
     }
 
     @Test
-    @Order(3) // before the tests that leave hung workers spinning: the race is rarer under that load
+    @Order(3) // early, on an otherwise idle JVM, where the race is most likely
     @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void invokeAcrossTwoPoolsAndBackCompletes() throws Exception {
         WeftPool a = WeftPool.builder().parallelism(1).name("liveness-a").build();

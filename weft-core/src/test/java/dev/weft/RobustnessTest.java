@@ -111,10 +111,10 @@ class RobustnessTest {
     }
 
     /**
-     * Issue 21, shape 4: an uncaught exception handler that throws (here for the failures of
-     * {@code execute}d runnables) took its worker down with it, and nobody replaced it: at parallelism 1
-     * the next submission waited forever. Every submission made before and after the failures must still
-     * run, and the pool must keep its size.
+     * A worker survives an uncaught exception handler that throws (here for the failures of
+     * {@code execute}d runnables), and a worker lost any other way is replaced (fixed in f7165bd; before,
+     * at parallelism 1 the next submission waited forever). Every submission made before and after the
+     * failures must still run, and the pool must keep its size.
      */
     @ParameterizedTest
     @ValueSource(ints = {1, 2})

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 21, shapes 1 and 2: a task that forks and then waits for its own fork without polling — a
+ * A task that forks and then waits for its own fork without polling — a
  * spin-wait, or a wait outside Weft — where ForkJoinPool completes (its forks are always stealable).
  * Weft's forks are private to their worker; the pool's monitor now moves a stalled worker's private
  * tasks to other workers (PROTOCOL.md, "Moving a stalled worker's tasks"), and reports forks it cannot

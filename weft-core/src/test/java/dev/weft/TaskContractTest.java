@@ -453,7 +453,7 @@ class TaskContractTest {
     @Test
     void cancelOfACancelledTaskReturnsTrueAgain() throws Exception {
         // ForkJoinTask.cancel returns "true if this task is now cancelled", also for a repeated cancel
-        // (issue 21, shape 5: Weft returned false). Both Task and an ExecutorService future.
+        // (Weft returned false before 561da8c). Both Task and an ExecutorService future.
         CountingTask t = new CountingTask();
         assertTrue(t.cancel(false));
         assertTrue(t.cancel(false));

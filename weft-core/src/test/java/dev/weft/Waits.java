@@ -4,8 +4,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The program generator's waits outside Weft for a task the waiting worker forked (issue 21, shapes 1 and
- * 2): a spin, a latch the task's body counts down, or a sleep loop, none of which polls. ForkJoinPool
+ * The program generator's waits outside Weft for a task the waiting worker forked: a spin, a latch the task's body counts down, or a sleep loop, none of which polls. ForkJoinPool
  * completes them because its forks are stealable; Weft's pool must complete them too (its monitor moves a
  * stalled worker's tasks) or, where it cannot, say so. A watchdog bounds every wait and tells the cases
  * apart ({@link Outcome}); after it the program joins the task, which runs it if it is still pending.

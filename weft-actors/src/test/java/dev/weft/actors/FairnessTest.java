@@ -62,7 +62,7 @@ class FairnessTest {
         return out;
     }
 
-    /** Issue 9, test (a): parallelism 2, two self-loopers, 1,000 outside pings to a third actor. */
+    /** Outside messages get in beside busy actors: parallelism 2, two self-loopers, 1,000 outside pings to a third actor. */
     @ParameterizedTest
     @EnumSource(Scheduling.class)
     void twoSelfLoopersDoNotStarveOutsidePings(Scheduling scheduling) throws Exception {
@@ -76,7 +76,7 @@ class FairnessTest {
         }
     }
 
-    /** Issue 9, test (b), and N+1 loopers: a new actor still receives its message. */
+    /** More self-loopers than workers (N+1): a new actor still receives its message. */
     @ParameterizedTest
     @MethodSource("shapes")
     void selfLoopersOnEveryWorkerDoNotStarveANewActor(Scheduling scheduling, int parallelism) throws Exception {

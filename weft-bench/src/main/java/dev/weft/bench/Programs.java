@@ -58,7 +58,7 @@ final class Programs {
         List<Program> all = new ArrayList<>(List.of(new Fib(), new Integrate(), new Jacobi(), new NQueens(), new Matmul(),
                 new FFT(), new CilkSort(), new BarnesHut(), new UTS(), new LUD(), new JacobiBarrier(), new LeaIntegrate(),
                 new FibTask(),
-                // The actors suite: seed 000's Table IV, in its order.
+                // The actors suite: Pinto et al.'s Table IV, in its order.
                 new MaxThroughput(),
                 new SinglePing(),
                 new PingThroughput(),
@@ -79,7 +79,7 @@ final class Programs {
                 // The atomic-sets suite.
                 new dev.weft.bench.atomic.LuSearch(),
                 new dev.weft.bench.atomic.Ledger(),
-                // The SCOOP suite (seed 002): the Cowichan parallel set, then the concurrent set.
+                // The SCOOP suite (West, Nanz, Meyer 2015): the Cowichan parallel set, then the concurrent set.
                 new Randmat(),
                 new Thresh(),
                 new Winnow(),

@@ -2,7 +2,7 @@ package dev.weft.detect;
 
 /**
  * The six fork/join parallelism bottlenecks of Pinto et al., "Understanding and Overcoming Parallelism
- * Bottlenecks in ForkJoin Applications" (seed 000, section V), with the layer of the stack each one hurts.
+ * Bottlenecks in ForkJoin Applications" (Pinto et al., section V), with the layer of the stack each one hurts.
  *
  * <p>The paper sorts the root causes into three layers: <em>thread management</em> (work stealing is
  * decentralised; pools centralise it), <em>data management</em> (heap allocation and garbage collection

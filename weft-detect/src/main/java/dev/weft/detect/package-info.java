@@ -1,5 +1,5 @@
 /**
- * {@code weft detect}: finds the six fork/join parallelism bottlenecks of Pinto et al. (seed 000, section V)
+ * {@code weft detect}: finds the six fork/join parallelism bottlenecks of Pinto et al. (Pinto et al., section V)
  * in Java sources, explains each, and rewrites the mechanical ones.
  *
  * <p>The API is {@link dev.weft.detect.Detector} (run it), {@link dev.weft.detect.Report},

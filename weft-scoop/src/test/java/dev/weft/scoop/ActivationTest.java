@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * How handlers run on Weft (seed 002 §3, on a work-stealing pool): a handler is a task only while it has
+ * How handlers run on Weft (West, Nanz, Meyer 2015 §3, on a work-stealing pool): a handler is a task only while it has
  * work, is started on the worker of the client that woke it, runs calls off the client's thread and
  * queries on it; dynamic sync coalescing saves the round trip of queries that follow a sync.
  */

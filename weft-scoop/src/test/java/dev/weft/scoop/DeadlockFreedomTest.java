@@ -13,9 +13,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Blocks that only log calls never deadlock, whatever the order in which clients name handlers (seed 002
+ * Blocks that only log calls never deadlock, whatever the order in which clients name handlers (West, Nanz, Meyer 2015
  * §2.5): multi-handler blocks reserve in a global handler order, and in the queue-of-queues mode reserving
- * never waits, so even nested blocks that reserve handlers in opposite orders (seed 002's Fig. 6, which
+ * never waits, so even nested blocks that reserve handlers in opposite orders (West, Nanz, Meyer 2015's Fig. 6, which
  * deadlocks under lock-based SCOOP) complete.
  */
 class DeadlockFreedomTest {
@@ -24,7 +24,7 @@ class DeadlockFreedomTest {
         long n;
     }
 
-    /** Seed 002's Fig. 6, forced: both clients hold their outer block when they open the inner one. */
+    /** West, Nanz, Meyer 2015's Fig. 6, forced: both clients hold their outer block when they open the inner one. */
     @ParameterizedTest
     @EnumSource(value = Modes.class, names = {"QOQ", "NO_COALESCING"})
     void nestedBlocksInOppositeOrdersComplete(Modes m) {

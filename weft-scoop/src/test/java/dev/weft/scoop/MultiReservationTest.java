@@ -15,8 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Atomic multi-reservation (seed 002 §2.4): blocks that reserve several handlers are ordered the same way
- * on every handler they share, so seed 002's two handlers whose colours writers always set together are
+ * Atomic multi-reservation (West, Nanz, Meyer 2015 §2.4): blocks that reserve several handlers are ordered the same way
+ * on every handler they share, so West, Nanz, Meyer 2015's two handlers whose colours writers always set together are
  * always seen with equal colours by a block that reserves both — whatever the argument order.
  */
 class MultiReservationTest {

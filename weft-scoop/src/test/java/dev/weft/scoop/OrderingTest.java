@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * SCOOP's second reasoning guarantee (seed 002 §2.2): the calls one block logs on a handler run in the
+ * SCOOP's second reasoning guarantee (West, Nanz, Meyer 2015 §2.2): the calls one block logs on a handler run in the
  * order logged, with no call of another client in between — under many clients (Weft tasks and plain
  * threads), random delays, queries in the middle of blocks and nested blocks that join their enclosing one.
  */

@@ -144,7 +144,7 @@ class WaitConditionTest {
         }));
     }
 
-    /** Seed 002's wait on two handlers: both are reserved and re-evaluated together. */
+    /** West, Nanz, Meyer 2015's wait on two handlers: both are reserved and re-evaluated together. */
     @ParameterizedTest
     @EnumSource(Modes.class)
     void aConditionOverTwoHandlersWaitsForBoth(Modes m) {

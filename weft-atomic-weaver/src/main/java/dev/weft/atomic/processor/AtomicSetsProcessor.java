@@ -30,7 +30,7 @@ import javax.tools.Diagnostic;
  * {@code @AliasAtomicSet} on a static field; an alias field whose type has no set, or a cycle of alias
  * fields; an {@code @AliasAtomicSet} parameter whose type has no set, or that is reassigned; a field of a
  * set read or written outside a unit of work for its object; and, inside a unit of work, a call that
- * blocks or waits for another task (seed 000's bottleneck 5): the unit holds its set's lock meanwhile,
+ * blocks or waits for another task (Pinto et al.'s bottleneck 5): the unit holds its set's lock meanwhile,
  * and what it waits for may need that lock.
  *
  * <p>Declarations are checked while processing annotations; method bodies once javac has attributed each

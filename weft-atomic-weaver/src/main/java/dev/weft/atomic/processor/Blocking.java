@@ -9,7 +9,7 @@ import javax.lang.model.util.Types;
 
 /**
  * Calls that block or wait for another task: inside a unit of work they hold the set's lock while they
- * wait, and what they wait for may need that lock (seed 000's bottleneck 5, intra-task synchronization).
+ * wait, and what they wait for may need that lock (Pinto et al.'s bottleneck 5, intra-task synchronization).
  * Matched by method name on the declaring type or any subtype.
  */
 final class Blocking {

@@ -18,7 +18,7 @@ final class ActorEngines implements AutoCloseable {
     static final Engine WEFT = Engine.onWeft("weft-actors", "Weft actors");
     /** Ablation: fork-on-send always, no adaptive switching. */
     static final Engine WEFT_FORK = Engine.onWeft("weft-actors-fork", "Weft actors, fork-on-send only");
-    /** Ablation (seed 000's "centralized pooling"): every activation submitted to the pool's inbox. */
+    /** Ablation (Pinto et al.'s "centralized pooling"): every activation submitted to the pool's inbox. */
     static final Engine WEFT_NOFORK = Engine.onWeft("weft-actors-nofork", "Weft actors, no fork-on-send");
     /** The reference: Apache Pekko classic actors on its default fork-join dispatcher. */
     static final Engine PEKKO = Engine.of("pekko", "Apache Pekko 1.7.0");

@@ -5,7 +5,7 @@ import dev.weft.bench.Program;
 import java.util.List;
 
 /**
- * A program of the actors suite (seed 000, Table IV): Weft actors, its two ablations and Apache Pekko run
+ * A program of the actors suite (Pinto et al., Table IV): Weft actors, its two ablations and Apache Pekko run
  * the same kernel; Weft actors is compared with Pekko. There is no baseline engine.
  */
 abstract class ActorProgram implements Program {

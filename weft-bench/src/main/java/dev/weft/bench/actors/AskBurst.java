@@ -14,7 +14,7 @@ import org.apache.pekko.actor.Props;
 import org.apache.pekko.pattern.Patterns;
 
 /**
- * Issue 22's "asks in bursts": one outside thread issues {@code asks} asks, without waiting, to one echo
+ * Asks in bursts: one outside thread issues {@code asks} asks, without waiting, to one echo
  * actor with a short timeout; then waits for all. Reports the time to issue them, the time until all were
  * answered or timed out, and the share that timed out, for Weft actors and Pekko in the same JVM, in turn.
  * A timeout is a failure of the program the issue describes, not a benchmark detail: the echo answers at

@@ -12,7 +12,7 @@ import org.apache.pekko.actor.Props;
 import org.apache.pekko.pattern.Patterns;
 
 /**
- * Issue 22's fairness check: at one worker, {@code loopers} actors send themselves messages without end
+ * Fairness of asks under load: at one worker, {@code loopers} actors send themselves messages without end
  * while an outside thread asks a third actor, one ask at a time; prints the round-trip times (median, 99th
  * percentile, maximum) for Weft actors and Pekko in the same JVM, in turn. The loopers never stop during a
  * measurement, so the asks measure how long outside work waits behind actors that keep their worker busy.

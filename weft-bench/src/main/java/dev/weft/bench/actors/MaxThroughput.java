@@ -3,7 +3,7 @@ package dev.weft.bench.actors;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 
-/** Seed 000's max-throughput: eight outside threads each flood an actor of their own. */
+/** Pinto et al.'s max-throughput: eight outside threads each flood an actor of their own. */
 public final class MaxThroughput extends ActorProgram {
     @Override
     public String name() {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Seed 000's mediator: each ping passes through a third actor on its way (pinger → mediator → ponger), and
+ * Pinto et al.'s mediator: each ping passes through a third actor on its way (pinger → mediator → ponger), and
  * the pong comes straight back; every receiver is idle when its message arrives, and a round trip is three
  * hops, so fork-on-send can chain all three on one worker.
  */

@@ -3,7 +3,7 @@ package dev.weft.bench.actors;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 
-/** Seed 000's mediator: each ping passes through a third actor. */
+/** Pinto et al.'s mediator: each ping passes through a third actor. */
 public final class MediatorProgram extends ActorProgram {
     @Override
     public String name() {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Seed 000's middle-man: two pinging actors compete to send to a third, the middle man, which answers
+ * Pinto et al.'s middle-man: two pinging actors compete to send to a third, the middle man, which answers
  * each; so the middle man sometimes finds a backlog (the hybrid case of the seed: some actors queue
  * messages, others are idle when a message arrives).
  */

@@ -3,7 +3,7 @@ package dev.weft.bench.actors;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 
-/** Seed 000's middle-man: two pingers compete for a third actor that answers both. */
+/** Pinto et al.'s middle-man: two pingers compete for a third actor that answers both. */
 public final class MiddleManProgram extends ActorProgram {
     @Override
     public String name() {

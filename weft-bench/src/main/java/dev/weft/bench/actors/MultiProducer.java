@@ -3,7 +3,7 @@ package dev.weft.bench.actors;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 
-/** Seed 000's multi-producer: eight outside threads flood one actor. */
+/** Pinto et al.'s multi-producer: eight outside threads flood one actor. */
 public final class MultiProducer extends ActorProgram {
     @Override
     public String name() {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Ping-pong (seed 000's single-ping and ping-throughput): pairs of actors bounce a ball back and forth,
+ * Ping-pong (Pinto et al.'s single-ping and ping-throughput): pairs of actors bounce a ball back and forth,
  * one message in flight per pair, so a receiver is always idle when its message arrives: the case
  * fork-on-send is for. With {@code latency}, every fourth hop carries its send time and the receiver
  * records the one-hop latency (HdrHistogram); the two actors of a pair record in turn, never at once.

@@ -3,7 +3,7 @@ package dev.weft.bench.actors;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 
-/** Seed 000's ping-throughput: many pairs of actors ping-pong at once. */
+/** Pinto et al.'s ping-throughput: many pairs of actors ping-pong at once. */
 public final class PingThroughput extends ActorProgram {
     @Override
     public String name() {

@@ -8,7 +8,7 @@ import dev.weft.bench.programs.Checks;
  * keeps up to K primes, drops multiples of them, and forwards the rest to the next filter, which it spawns
  * (as its child) when the first number comes that it cannot keep. At the end an exit message runs down the
  * chain, collecting the primes' count and sum; the last filter reports, and the filters stop from the last
- * to the first. With K = 1, as issue 22 ran it, each
+ * to the first. With K = 1, each
  * new prime spawns a filter: a long chain of forwarding actors created during the run.
  */
 public final class Sieve extends ActorProgram {

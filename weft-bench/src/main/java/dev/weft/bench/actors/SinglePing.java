@@ -3,7 +3,7 @@ package dev.weft.bench.actors;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 
-/** Seed 000's single-ping: one pair of actors ping-pongs; one-hop latencies sampled. */
+/** Pinto et al.'s single-ping: one pair of actors ping-pongs; one-hop latencies sampled. */
 public final class SinglePing extends ActorProgram {
     @Override
     public String name() {

@@ -3,7 +3,7 @@ package dev.weft.bench.actors;
 import dev.weft.bench.Workload;
 import dev.weft.bench.programs.Checks;
 
-/** Seed 000's single-producer: the benchmark thread floods one actor. */
+/** Pinto et al.'s single-producer: the benchmark thread floods one actor. */
 public final class SingleProducer extends ActorProgram {
     @Override
     public String name() {

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Flooding (seed 000's single-producer, multi-producer, max-throughput; plokhotnyuk/actors): plain threads
+ * Flooding (Pinto et al.'s single-producer, multi-producer, max-throughput; plokhotnyuk/actors): plain threads
  * send numbers as fast as they can, without waiting, to sink actors that add them up. Messages arrive
  * faster than one actor can handle them, so mailboxes fill: the case where fork-on-send cannot help and
- * seed 000 measured its slowdowns (0.78x, 0.92x).
+ * Pinto et al. measured its slowdowns (0.78x, 0.92x).
  */
 final class Sinks extends ActorWorkload<List<Ref>> {
     private final int sinks;
@@ -71,7 +71,7 @@ final class Sinks extends ActorWorkload<List<Ref>> {
             refs.get(i).tell(new Expect(round, (long) mine * perSender));
         }
         if (senders == 1) {
-            send(refs.get(0)); // seed 000's single-producer: the benchmark's own thread sends
+            send(refs.get(0)); // Pinto et al.'s single-producer: the benchmark's own thread sends
         } else {
             List<Thread> threads = new ArrayList<>();
             for (int s = 0; s < senders; s++) {

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Benchmarks Game's chameneos (redux), as in seed 002: ten creatures of three colours meet in pairs at a
+ * The Benchmarks Game's chameneos (redux), as in West, Nanz, Meyer 2015: ten creatures of three colours meet in pairs at a
  * meeting place, each meeting turning both into the complement of their two colours, until N meetings have
  * happened. SCOOP (as Quicksilver's): the broker and every creature are handlers, and every interaction is
  * an asynchronous call — a creature asks the broker for a meeting, the broker pairs two askers and tells

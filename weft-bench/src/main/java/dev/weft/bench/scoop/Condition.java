@@ -6,7 +6,7 @@ import dev.weft.scoop.Separate;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * seed 002's condition: n "odd" and n "even" workers each increment a shared value m times, each only when
+ * West, Nanz, Meyer 2015's condition: n "odd" and n "even" workers each increment a shared value m times, each only when
  * the value has its parity, so each group depends on the other. SCOOP: every worker is a chain of
  * asynchronous blocks with the wait condition "the value has my parity": the value's handler evaluates the
  * waiting conditions after each block and starts the next worker whose condition holds; no worker holds a

@@ -3,7 +3,7 @@ package dev.weft.bench.scoop;
 import java.util.Arrays;
 
 /**
- * The Cowichan problems of seed 002's parallel set, with the semantics of the Go versions used with
+ * The Cowichan problems of West, Nanz, Meyer 2015's parallel set, with the semantics of the Go versions used with
  * SCOOP/Qs (Nanz, West et al.): a 32-bit LCG per row for randmat, a top-percent threshold for thresh,
  * points sorted by (value, index) and sampled at a stride for winnow, a distance matrix for outer and a
  * matrix-vector product for product. Every engine's version of a program calls these kernels on its

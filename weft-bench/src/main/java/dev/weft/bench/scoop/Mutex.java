@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * seed 002's mutex: n clients each increment one shared counter m times, competing for it. SCOOP: the
+ * West, Nanz, Meyer 2015's mutex: n clients each increment one shared counter m times, competing for it. SCOOP: the
  * counter is a handler, each client a handler whose call logs its m increments, each in a block of its own
  * (reserving the counter m times); the root waits for every client, then queries the counter. Threads: n
  * threads, each incrementing in a {@code synchronized} block.

@@ -9,7 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * seed 002's prodcons: n producers each put m items into an unbounded shared queue; n consumers each take
+ * West, Nanz, Meyer 2015's prodcons: n producers each put m items into an unbounded shared queue; n consumers each take
  * m, waiting while it is empty. SCOOP: the queue is a handler; producers are handlers logging their puts;
  * each consumer is a chain of asynchronous blocks whose wait condition is "not empty" — it holds no thread
  * while it waits: the queue's handler evaluates the condition after other clients' blocks and starts the

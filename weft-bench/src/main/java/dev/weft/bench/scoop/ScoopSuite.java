@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The SCOOP suite (seed 002's benchmarks): its engines — Weft SCOOP and its two ablations, plain Java
+ * The SCOOP suite (West, Nanz, Meyer 2015's benchmarks): its engines — Weft SCOOP and its two ablations, plain Java
  * threads, and for the parallel set Weft fork/join — and the base classes of its programs.
  */
 public final class ScoopSuite {
     /** The suite's name for {@code ./weft bench --suite}. */
     public static final String NAME = "scoop";
 
-    /** Weft SCOOP with every optimization of seed 002: queue of queues and dynamic sync coalescing. */
+    /** Weft SCOOP with every optimization of West, Nanz, Meyer 2015: queue of queues and dynamic sync coalescing. */
     public static final Engine SCOOP = Engine.onWeft("scoop", "Weft SCOOP");
     /** The lock-based SCOOP baseline: a lock per handler, held for the whole block. */
     public static final Engine NO_QOQ = Engine.onWeft("scoop-noqoq", "Weft SCOOP, lock-based (no queue of queues)");

@@ -11,7 +11,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The Benchmarks Game's thread-ring, as in seed 002: 503 nodes in a ring pass a token N times; the node that
+ * The Benchmarks Game's thread-ring, as in West, Nanz, Meyer 2015: 503 nodes in a ring pass a token N times; the node that
  * receives it when it reaches zero is the answer ({@code N mod 503 + 1}; 181 for N = 5,000,000). SCOOP: each
  * node is a handler; passing is a call on the next node, logged from the current node's call — a chain of
  * handler activations that Weft runs on one worker, each spawned by the previous. Threads: 503 threads, each

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Cowichan kernels at seed 002's full size against the validation values of the Go versions used with
+ * The Cowichan kernels at West, Nanz, Meyer 2015's full size against the validation values of the Go versions used with
  * SCOOP/Qs ({@code nelts=10000, seed=0, percent=1, winnow_nelts=10000}), and the SCOOP versions of randmat,
  * thresh and winnow at the same size against the same values.
  */
