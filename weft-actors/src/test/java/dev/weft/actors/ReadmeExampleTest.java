@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The README's actor example, as written there, so that it keeps compiling and doing what it says. */
+/** The first example of weft-actors/README.md, as written there, so that it keeps compiling and doing what it says. */
 class ReadmeExampleTest {
     record Deposit(long cents) {
     }

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import org.junit.jupiter.api.Test;
 
-/** The README's SCOOP example, as written there, with its results checked. */
+/** The example of weft-scoop/README.md's "At a glance", as written there, with its results checked. */
 class ReadmeExampleTest {
     static final class Account {
         long cents;
