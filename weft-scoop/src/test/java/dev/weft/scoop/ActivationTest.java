@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.WeftPool;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,7 +74,12 @@ class ActivationTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void idleHandlersCostNoThreads(int parallelism) {
-        Modes.QOQ.with(parallelism, scoop -> {
+        // A pool of its own name: threads of other tests' pools (all named "scoop-test") may still be
+        // leaving when this one counts.
+        String name = "scoop-idle-" + parallelism + "-" + System.nanoTime();
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        try (WeftPool pool = WeftPool.builder().parallelism(parallelism).name(name).build()) {
+            Scoop scoop = Modes.QOQ.on(pool, failures);
             List<Separate<Cell>> cells = new ArrayList<>();
             for (int i = 0; i < 20_000; i++) {
                 Separate<Cell> c = scoop.create(new Cell());
@@ -86,9 +92,10 @@ class ActivationTest {
             }
             assertEquals(20_000, total);
             long poolThreads = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().startsWith("scoop-test")).count();
+                    .filter(t -> t.getName().startsWith(name)).count();
             assertTrue(poolThreads <= 2L * parallelism + 1, "pool threads: " + poolThreads);
-        });
+        }
+        assertTrue(failures.isEmpty(), () -> "unexpected undelivered failures: " + failures);
     }
 
     @ParameterizedTest
