@@ -101,6 +101,12 @@ final class Worker extends WorkerPadding2 {
     final PublishedDeque deque = new PublishedDeque();
     /** Innermost finish scope frame of the code this worker runs; see {@link Frame}. */
     Frame scope;
+    /**
+     * The innermost job this worker took from elsewhere and runs ({@link #runJob}), or null: what a loop
+     * started now checks for {@code Task.cancel} ({@link Cancellation}). Set only on the shared path, so
+     * private forks cost nothing. Owner-only.
+     */
+    Job running;
     volatile int state = RUNNING;
     /** This worker's half of the idle protocol: searching, parking, leaving (PROTOCOL.md, "Sleep"). */
     final Idle idle = new Idle(this);
@@ -422,6 +428,8 @@ final class Worker extends WorkerPadding2 {
         // A job without a scope gets a frame without one, so that its asyncs do not join whatever finish
         // this worker happens to be inside (it may be helping from one).
         long frame = openFrame(t0, f, FRAME_JOB | FRAME_SCOPE);
+        Job outerJob = running;
+        running = j;
         try {
             // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
             // the job done must not miss asyncs it spawned that are still private to this worker.
@@ -443,6 +451,7 @@ final class Worker extends WorkerPadding2 {
                 pool.reportInternalError(t); // j itself completed: the error belongs to nobody else
             }
         } finally {
+            running = outerJob;
             closeFrame(frame, FRAME_JOB | FRAME_SCOPE);
         }
         if (sh.counted) {
