@@ -636,7 +636,12 @@ final class PendingStack {
                     continue;
                 }
                 Loops.Split sp = Loops.split(loop);
-                sp.shared().scope = owner.finishOf(b);
+                Job.Shared ssh = sp.shared();
+                ssh.scope = owner.finishOf(b);
+                Contexts cx = owner.pool.contexts;
+                if (cx != null) {
+                    ssh.context = cx.capture(); // work leaves this thread: its context goes with it
+                }
                 sp.forkedOn = owner;
                 sp.forkSlot = b;
                 j = sp;
@@ -676,6 +681,10 @@ final class PendingStack {
                 Finish f = kind == K_SPAWN ? null : owner.finishOf(b); // a spawn is detached from scopes
                 Job.Shared sh = j.shared();
                 sh.scope = f;
+                Contexts cx = owner.pool.contexts;
+                if (cx != null) {
+                    sh.context = cx.capture(); // work leaves this thread: its context goes with it
+                }
                 j.forkedOn = owner;
                 j.forkSlot = b;
                 boolean count = f != null && (kind == K_ASYNC || kind == K_JOB);

@@ -430,6 +430,10 @@ final class Worker extends WorkerPadding2 {
         long frame = openFrame(t0, f, FRAME_JOB | FRAME_SCOPE);
         Job outerJob = running;
         running = j;
+        // The context its publisher or submitter captured, if the pool carries any: this worker's own is
+        // put back afterwards (a helping joiner's, or at top level none), also if the job failed.
+        Object[] ctx = sh.context;
+        Object[] ownCtx = ctx == null ? null : pool.contexts.enter(ctx);
         try {
             // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
             // the job done must not miss asyncs it spawned that are still private to this worker.
@@ -453,6 +457,9 @@ final class Worker extends WorkerPadding2 {
         } finally {
             running = outerJob;
             closeFrame(frame, FRAME_JOB | FRAME_SCOPE);
+            if (ctx != null) {
+                pool.contexts.restore(ownCtx);
+            }
         }
         if (sh.counted) {
             f.release();
