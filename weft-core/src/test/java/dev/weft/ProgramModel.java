@@ -835,7 +835,10 @@ final class ProgramModel {
                 }
             }
             boolean det = !acc.may && !cancellable && acc.det;
-            return new Outcome(acc.must, acc.may, det, acc.v);
+            // Under a cancel, a failure that must happen may be preceded by a loop's cancellation (a
+            // join's inline half, say), which drops it; the scope then does not report the cancellation.
+            boolean mu = acc.must && !cancellable && !underCancel;
+            return new Outcome(mu, acc.may, det, acc.v);
         }
 
         @Override
@@ -1002,7 +1005,8 @@ final class ProgramModel {
             if (site >= 0) {
                 ev.site(site, must && !anyMay && !cancel);
             }
-            boolean mu = anyMust || (site >= 0 && !anyMay && !cancel);
+            // A cancelled loop may stop before the failing iteration: then it throws only the cancellation.
+            boolean mu = !cancel && (anyMust || (site >= 0 && !anyMay));
             boolean may = anyMay || site >= 0 || cancel;
             det &= !may;
             return new Outcome(mu, may, det, det ? fold(vs) : 0);
