@@ -25,7 +25,10 @@ final class Async extends Job {
         }
     }
 
-    /** Runs an async body under scope {@code f}, skipping it if the scope was cancelled. */
+    /**
+     * Runs an async body under scope {@code f}, skipping it if the scope was cancelled. A body that
+     * stopped because the scope was cancelled (a loop inside threw a cancellation) did not fail.
+     */
     static void runBody(Runnable body, Finish f) {
         if (f.isCancelled()) {
             return;
@@ -33,7 +36,9 @@ final class Async extends Job {
         try {
             body.run();
         } catch (Throwable t) {
-            f.recordFailure(t);
+            if (!(Cancellation.isCancellation(t) && f.cancelledWithEnclosing())) {
+                f.recordFailure(t);
+            }
         }
     }
 }

@@ -10,9 +10,11 @@ import java.util.concurrent.locks.LockSupport;
  * A {@code finish} scope: {@link Weft#finish(java.util.function.Consumer)} returns only after every
  * {@link Weft#async async} started inside it, directly or transitively, has completed.
  *
- * <p>The handle lets the body cancel the scope: asyncs that have not started yet are skipped, running
- * ones finish (they can poll {@link #isCancelled()}), and {@code finish} returns normally unless some
- * async failed.
+ * <p>The handle lets the body cancel the scope (from any thread): asyncs that have not started yet are
+ * skipped, running ones finish (they can poll {@link #isCancelled()}), parallel loops and iterators
+ * running in the scope, or in scopes nested in it, stop at their next chunk with a
+ * {@link java.util.concurrent.CancellationException}, and {@code finish} returns normally unless some
+ * async failed otherwise. A scope is thus also the cancellation token of the loops inside it.
  *
  * <pre>{@code
  * Weft.finish(scope -> {
@@ -43,22 +45,39 @@ public final class Finish extends Awaited {
     @SuppressWarnings("unused")
     private int outstanding;
     private volatile boolean cancelled;
+    /** The scope this one was opened in, or null: cancelling it cancels this one too. */
+    private final Finish parent;
     /** The thread waiting in {@code finish} for outstanding jobs, if parked. */
     private volatile Thread waiter;
     /** Failures of asyncs; guarded by {@code this}; created on the first failure. */
     private List<Throwable> failures;
 
-    Finish() {
+    Finish(Finish parent) {
+        this.parent = parent;
     }
 
-    /** Cancels the scope: asyncs of this scope that have not started will not run. */
+    /**
+     * Cancels the scope: asyncs of this scope that have not started will not run, and parallel loops and
+     * iterators running in it, or in a scope nested in it, stop at their next chunk. May be called from
+     * any thread.
+     */
     public void cancel() {
         cancelled = true;
     }
 
-    /** Whether {@link #cancel()} was called. */
+    /** Whether {@link #cancel()} was called on this scope. */
     public boolean isCancelled() {
         return cancelled;
+    }
+
+    /** Whether this scope or one it is nested in was cancelled: what stops a loop inside it. */
+    boolean cancelledWithEnclosing() {
+        for (Finish f = this; f != null; f = f.parent) {
+            if (f.cancelled) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Counts a job published from this scope. Called by the publishing owner. */

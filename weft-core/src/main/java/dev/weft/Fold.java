@@ -18,6 +18,21 @@ abstract class Fold {
         volatile boolean stop;
         /** For {@code findFirst}: the lowest position at which some part found a match. */
         final AtomicLong first = new AtomicLong(Long.MAX_VALUE);
+        /** What cancels the run, captured where it started; null if nothing can. */
+        Cancellation cancel;
+        /** Set, before {@link #stop}, when a part saw the cancellation requested. */
+        volatile boolean cancelled;
+
+        /** Whether the run is cancelled; if so, stops every part at its next batch. */
+        boolean cancelRequested() {
+            Cancellation c = cancel;
+            if (c != null && c.requested()) {
+                cancelled = true;
+                stop = true;
+                return true;
+            }
+            return false;
+        }
     }
 
     final Shared shared;

@@ -98,6 +98,11 @@ abstract class Job extends Awaited {
         WeftPool inbox;
         /** The worker running this job once stolen or taken from the inbox: a hint for helping joiners. */
         volatile Worker runner;
+        /**
+         * The context its publisher or submitter captured ({@link Contexts}), or null: restored around
+         * its run on the worker that takes it. Written before publication, like {@link #scope}.
+         */
+        Object[] context;
     }
 
     /** This job's {@link Shared} part, installed now if it has none yet. */

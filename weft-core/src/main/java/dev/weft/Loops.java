@@ -1,5 +1,6 @@
 package dev.weft;
 
+import java.util.concurrent.CancellationException;
 import java.util.function.BinaryOperator;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -23,6 +24,10 @@ import java.util.function.LongConsumer;
  * with the lower half. All of this happens on the owner's thread, so the range fields are plain. When
  * the loop runs out, it joins its splits newest first, which is also index order, so reductions keep
  * their operand order.
+ *
+ * <p>Each poll also checks the loop's {@link Cancellation} (PROTOCOL.md, "Cancellation at chunk polls"):
+ * once it is requested, every part stops claiming chunks, and the loop throws
+ * {@link CancellationException} after its splits have returned.
  */
 final class Loops {
     private Loops() {
@@ -33,6 +38,11 @@ final class Loops {
      * least about 8 times per worker, and short loops (a dozen heavy iterations) still batch them.
      */
     private static final long MIN_MAX_CHUNK = 16;
+    /**
+     * No chunk is longer than this, whatever the range: a cancellation is seen after at most this many
+     * iterations per part. A poll costs a few nanoseconds, so 2^16 cheap iterations keep it far below 1%.
+     */
+    private static final long MAX_CHUNK = 1L << 16;
 
     /** Runs {@code loop} over {@code [from, to)} on the calling worker, or in the common pool. */
     static void run(Loop loop, long from, long to) {
@@ -41,6 +51,7 @@ final class Loops {
             WeftPool.common().run(() -> runOn(Worker.current(), loop, from, to));
             return;
         }
+        loop.cancel = Cancellation.of(w);
         runOn(w, loop, from, to);
     }
 
@@ -49,15 +60,21 @@ final class Loops {
         loop.next = from;
         loop.hi = to;
         int s = p.pushObject(loop, PendingStack.K_RANGE);
-        long maxChunk = Math.max(MIN_MAX_CHUNK, (to - from) >>> w.pool.chunkShift);
+        long maxChunk = Math.min(MAX_CHUNK, Math.max(MIN_MAX_CHUNK, (to - from) >>> w.pool.chunkShift));
         long chunk = 1;
         Throwable failure = null;
         Loop root = loop.root;
+        Cancellation cancel = root.cancel;
         try {
             for (;;) {
                 long lo = loop.next;
                 long hi = loop.hi;
                 if (lo >= hi || root.failed) {
+                    break;
+                }
+                if (cancel != null && cancel.requested()) {
+                    root.cancelled = true; // written before failed: a part that sees failed sees this
+                    root.failed = true;
                     break;
                 }
                 long end = hi - lo > chunk ? lo + chunk : hi;
@@ -112,6 +129,15 @@ final class Loops {
             }
         }
         loop.splits = null;
+        // The loop the user started reports a cancellation as one, also when it reached this loop as a
+        // nested loop's (or a split's) CancellationException rather than through its own polls.
+        if (loop == root && (failure == null ? root.cancelled : Cancellation.isCancellation(failure))) {
+            CancellationException ce = new CancellationException("parallel loop cancelled");
+            if (failure != null) {
+                ce.initCause(failure);
+            }
+            throw ce;
+        }
         if (failure != null) {
             throw TaskFailedException.wrap(failure);
         }
@@ -143,6 +169,10 @@ final class Loops {
         Loop root = this;
         /** Set on the root when any part failed: the parts still running stop at their next chunk. */
         volatile boolean failed;
+        /** Set on the root, before {@link #failed}, when a part saw the cancellation requested. */
+        volatile boolean cancelled;
+        /** On the root: what cancels the loop, captured where it started; null if nothing can. */
+        Cancellation cancel;
 
         /** Runs the body for {@code [lo, hi)}. */
         abstract void runChunk(long lo, long hi);

@@ -1,6 +1,7 @@
 package dev.weft;
 
 import java.util.Spliterator;
+import java.util.concurrent.CancellationException;
 
 /**
  * Runs a pipeline ({@link Pipe}) into its terminal {@link Fold}, on the pipeline's pool.
@@ -17,7 +18,9 @@ import java.util.Spliterator;
  * <p>Short-circuit terminals stop their part at once and set {@link Fold.Shared#stop} (or, for
  * {@code findFirst}, lower {@link Fold.Shared#first}), which every other part checks before each chunk
  * or batch. A stopped part gives up its unclaimed range, so a decided loop is no longer split. A
- * failure stops every part the same way, and is thrown once every part has returned.
+ * failure stops every part the same way, and is thrown once every part has returned. So does a
+ * cancellation ({@link Cancellation}, captured on the caller's worker): the run then throws
+ * {@link CancellationException}.
  */
 final class ParRun {
     private ParRun() {
@@ -28,23 +31,48 @@ final class ParRun {
 
     static void run(Pipe pipe, Fold fold) {
         Source src = pipe.source;
+        Worker w = Worker.current();
+        // Captured here, on the caller's worker, even when the pipeline runs on another pool.
+        Cancellation cancel = Cancellation.of(w);
         Runnable body;
         if (src.indexed()) {
             if (src.from >= src.to) {
                 return;
             }
-            body = () -> Loops.runOn(Worker.current(), new PartLoop(pipe, fold), src.from, src.to);
+            body = () -> {
+                PartLoop root = new PartLoop(pipe, fold);
+                root.cancel = cancel;
+                Loops.runOn(Worker.current(), root, src.from, src.to);
+            };
         } else {
             Spliterator<?> sp = ((Source.Split) src).open.get();
+            fold.shared.cancel = cancel;
             body = () -> runSplit(pipe, sp, fold, 0, src.to);
         }
-        Worker w = Worker.current();
         WeftPool target = pipe.pool;
-        if (w != null && (target == null || w.pool == target)) {
-            body.run();
-        } else {
-            (target == null ? WeftPool.common() : target).run(body);
+        try {
+            if (w != null && (target == null || w.pool == target)) {
+                body.run();
+            } else {
+                (target == null ? WeftPool.common() : target).run(body);
+            }
+        } catch (RuntimeException | Error e) {
+            if (fold.shared.cancelled && Cancellation.isCancellation(e)) {
+                throw cancelled(e);
+            }
+            throw e;
         }
+        if (fold.shared.cancelled) {
+            throw cancelled(null);
+        }
+    }
+
+    private static CancellationException cancelled(Throwable cause) {
+        CancellationException ce = new CancellationException("parallel pipeline cancelled");
+        if (cause != null) {
+            ce.initCause(cause);
+        }
+        return ce;
     }
 
     /** One part of an indexed pipeline's loop, with its own fold and consumer chain. */
@@ -103,6 +131,9 @@ final class ParRun {
         try {
             for (;;) {
                 if (cuts ? fold.done || fold.skip(lo) : shared.stop) {
+                    return fold;
+                }
+                if (shared.cancelRequested()) {
                     return fold;
                 }
                 for (int k = 0; k < batch; k++) {

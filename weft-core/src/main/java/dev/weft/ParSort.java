@@ -6,17 +6,30 @@ import java.util.Comparator;
 /**
  * Parallel merge sort of arrays ({@code Arrays.parallelSort}'s job): both halves are sorted with a
  * {@link Weft#join}, and the two runs are merged by a parallel merge that splits the longer run at
- * its middle and the other at the pivot's place. Forks cost nothing unless a hungry worker takes them,
- * so the recursion goes down to small leaves ({@link #LEAF}), sorted by {@link Arrays#sort}; the
- * depth of the recursion is the only tuning, and it does not depend on the number of workers.
+ * its middle and the other at the pivot's place. The sort's leaves, sorted by {@link Arrays#sort},
+ * are a quarter of a worker's share ({@link #leafFor}): unlike a fork, a level of the recursion is not
+ * free when nobody steals, since it adds a merge pass over the whole array.
  * Object sorts are stable (leaves by TimSort, merges taking the left run first on ties).
  */
 final class ParSort {
     private ParSort() {
     }
 
-    /** Leaves at most this long are sorted (or merged) serially. */
+    /** Merges at most this long, and arrays at most this long, are done serially. */
     static final int LEAF = 1 << 13;
+
+    /**
+     * The longest range a sort leaf sorts serially, for {@code n} elements on the calling worker's pool:
+     * about a quarter of an equal share per worker ({@code Arrays.parallelSort}'s granularity), at least
+     * {@link #LEAF}; on one worker, the whole array. Each halving above the leaves costs one more merge
+     * pass over the whole array whether or not anybody stole: with leaves of 8,192 a 10^7 sort made 11
+     * such passes and ran 2-3 times slower than the serial sort on one worker; a quarter share makes
+     * about log2(4 × workers), enough halves for the workers to balance a sort that they share.
+     */
+    static int leafFor(int n) {
+        int p = Worker.current().pool.parallelism();
+        return p <= 1 ? n : (int) Math.max(LEAF, (n + 4L * p - 1) / (4L * p));
+    }
 
     /** Runs {@code body} on the calling worker, or in the common pool from any other thread. */
     private static void inPool(Runnable body) {
@@ -33,14 +46,20 @@ final class ParSort {
             Arrays.sort(a);
             return;
         }
-        int[] w = new int[n];
-        inPool(() -> sortInts(a, w, 0, n, false));
+        inPool(() -> {
+            int leaf = leafFor(n);
+            if (n <= leaf) {
+                Arrays.sort(a);
+            } else {
+                sortInts(a, new int[n], 0, n, false, leaf);
+            }
+        });
     }
 
     /** Sorts {@code a[lo, hi)}; the result ends in {@code w} if {@code toW}, else in {@code a}. */
-    private static void sortInts(int[] a, int[] w, int lo, int hi, boolean toW) {
+    private static void sortInts(int[] a, int[] w, int lo, int hi, boolean toW, int leaf) {
         int n = hi - lo;
-        if (n <= LEAF) {
+        if (n <= leaf) {
             Arrays.sort(a, lo, hi);
             if (toW) {
                 System.arraycopy(a, lo, w, lo, n);
@@ -48,7 +67,7 @@ final class ParSort {
             return;
         }
         int mid = (lo + hi) >>> 1;
-        Weft.join(() -> sortInts(a, w, mid, hi, !toW), () -> sortInts(a, w, lo, mid, !toW));
+        Weft.join(() -> sortInts(a, w, mid, hi, !toW, leaf), () -> sortInts(a, w, lo, mid, !toW, leaf));
         int[] src = toW ? a : w;
         mergeInts(src, lo, mid, mid, hi, toW ? w : a, lo);
     }
@@ -113,14 +132,20 @@ final class ParSort {
             Arrays.sort(a);
             return;
         }
-        long[] w = new long[n];
-        inPool(() -> sortLongs(a, w, 0, n, false));
+        inPool(() -> {
+            int leaf = leafFor(n);
+            if (n <= leaf) {
+                Arrays.sort(a);
+            } else {
+                sortLongs(a, new long[n], 0, n, false, leaf);
+            }
+        });
     }
 
     /** Sorts {@code a[lo, hi)}; the result ends in {@code w} if {@code toW}, else in {@code a}. */
-    private static void sortLongs(long[] a, long[] w, int lo, int hi, boolean toW) {
+    private static void sortLongs(long[] a, long[] w, int lo, int hi, boolean toW, int leaf) {
         int n = hi - lo;
-        if (n <= LEAF) {
+        if (n <= leaf) {
             Arrays.sort(a, lo, hi);
             if (toW) {
                 System.arraycopy(a, lo, w, lo, n);
@@ -128,7 +153,7 @@ final class ParSort {
             return;
         }
         int mid = (lo + hi) >>> 1;
-        Weft.join(() -> sortLongs(a, w, mid, hi, !toW), () -> sortLongs(a, w, lo, mid, !toW));
+        Weft.join(() -> sortLongs(a, w, mid, hi, !toW, leaf), () -> sortLongs(a, w, lo, mid, !toW, leaf));
         long[] src = toW ? a : w;
         mergeLongs(src, lo, mid, mid, hi, toW ? w : a, lo);
     }
@@ -193,14 +218,20 @@ final class ParSort {
             Arrays.sort(a);
             return;
         }
-        double[] w = new double[n];
-        inPool(() -> sortDoubles(a, w, 0, n, false));
+        inPool(() -> {
+            int leaf = leafFor(n);
+            if (n <= leaf) {
+                Arrays.sort(a);
+            } else {
+                sortDoubles(a, new double[n], 0, n, false, leaf);
+            }
+        });
     }
 
     /** Sorts {@code a[lo, hi)}; the result ends in {@code w} if {@code toW}, else in {@code a}. */
-    private static void sortDoubles(double[] a, double[] w, int lo, int hi, boolean toW) {
+    private static void sortDoubles(double[] a, double[] w, int lo, int hi, boolean toW, int leaf) {
         int n = hi - lo;
-        if (n <= LEAF) {
+        if (n <= leaf) {
             Arrays.sort(a, lo, hi);
             if (toW) {
                 System.arraycopy(a, lo, w, lo, n);
@@ -208,7 +239,7 @@ final class ParSort {
             return;
         }
         int mid = (lo + hi) >>> 1;
-        Weft.join(() -> sortDoubles(a, w, mid, hi, !toW), () -> sortDoubles(a, w, lo, mid, !toW));
+        Weft.join(() -> sortDoubles(a, w, mid, hi, !toW, leaf), () -> sortDoubles(a, w, lo, mid, !toW, leaf));
         double[] src = toW ? a : w;
         mergeDoubles(src, lo, mid, mid, hi, toW ? w : a, lo);
     }
@@ -278,14 +309,20 @@ final class ParSort {
             Arrays.sort(a, c);
             return;
         }
-        Object[] w = new Object[n];
-        inPool(() -> sortObjects(c, a, w, 0, n, false));
+        inPool(() -> {
+            int leaf = leafFor(n);
+            if (n <= leaf) {
+                Arrays.sort(a, c);
+            } else {
+                sortObjects(c, a, new Object[n], 0, n, false, leaf);
+            }
+        });
     }
 
     /** Sorts {@code a[lo, hi)}; the result ends in {@code w} if {@code toW}, else in {@code a}. */
-    private static void sortObjects(Comparator<Object> c, Object[] a, Object[] w, int lo, int hi, boolean toW) {
+    private static void sortObjects(Comparator<Object> c, Object[] a, Object[] w, int lo, int hi, boolean toW, int leaf) {
         int n = hi - lo;
-        if (n <= LEAF) {
+        if (n <= leaf) {
             Arrays.sort(a, lo, hi, c);
             if (toW) {
                 System.arraycopy(a, lo, w, lo, n);
@@ -293,7 +330,7 @@ final class ParSort {
             return;
         }
         int mid = (lo + hi) >>> 1;
-        Weft.join(() -> sortObjects(c, a, w, mid, hi, !toW), () -> sortObjects(c, a, w, lo, mid, !toW));
+        Weft.join(() -> sortObjects(c, a, w, mid, hi, !toW, leaf), () -> sortObjects(c, a, w, lo, mid, !toW, leaf));
         Object[] src = toW ? a : w;
         mergeObjects(c, src, lo, mid, mid, hi, toW ? w : a, lo);
     }

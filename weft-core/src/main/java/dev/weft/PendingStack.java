@@ -488,10 +488,14 @@ final class PendingStack {
 
     /**
      * Runs a published job the owner took back before any thief did. It runs on the owner's own stack,
-     * where the owner's scope chain already covers the job's slot, so no scope frame is needed.
+     * where the owner's scope chain already covers the job's slot: the scope frame opened here is
+     * pushed only for a spawned body, which belongs to no scope (its loops must not see the enclosing
+     * finish's cancellation, its asyncs must not join it), as it is when it runs privately
+     * ({@link Spawned#runDetached}) or stolen.
      */
     void runReclaimed(Job j) {
         int t0 = top;
+        long frame = owner.openFrame(t0, j.scope(), Worker.FRAME_SCOPE);
         // A spawned body's leftovers drain here, one level deeper, as a private chain's do through
         // Spawned.runDetached; its run counts toward the same bound (Spawned.perform).
         try {
@@ -503,6 +507,7 @@ final class PendingStack {
             j.abandon(t);
             throw t;
         } finally {
+            owner.closeFrame(frame, Worker.FRAME_SCOPE);
             Finish counted = j.countedScope();
             if (counted != null) {
                 counted.release(); // also after an error: the finish must not wait for it forever
@@ -631,7 +636,12 @@ final class PendingStack {
                     continue;
                 }
                 Loops.Split sp = Loops.split(loop);
-                sp.shared().scope = owner.finishOf(b);
+                Job.Shared ssh = sp.shared();
+                ssh.scope = owner.finishOf(b);
+                Contexts cx = owner.pool.contexts;
+                if (cx != null) {
+                    ssh.context = cx.capture(); // work leaves this thread: its context goes with it
+                }
                 sp.forkedOn = owner;
                 sp.forkSlot = b;
                 j = sp;
@@ -671,6 +681,10 @@ final class PendingStack {
                 Finish f = kind == K_SPAWN ? null : owner.finishOf(b); // a spawn is detached from scopes
                 Job.Shared sh = j.shared();
                 sh.scope = f;
+                Contexts cx = owner.pool.contexts;
+                if (cx != null) {
+                    sh.context = cx.capture(); // work leaves this thread: its context goes with it
+                }
                 j.forkedOn = owner;
                 j.forkSlot = b;
                 boolean count = f != null && (kind == K_ASYNC || kind == K_JOB);

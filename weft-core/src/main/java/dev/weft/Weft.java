@@ -711,7 +711,8 @@ public final class Weft {
             WeftPool.common().run(() -> finish(body));
             return;
         }
-        Finish f = new Finish();
+        Frame outer = w.scope;
+        Finish f = new Finish(outer == null ? null : outer.finish);
         PendingStack p = w.pending;
         int t0 = p.top;
         long frame = w.openFrame(t0, f, Worker.FRAME_SCOPE);
@@ -719,7 +720,8 @@ public final class Weft {
         try {
             body.accept(f);
         } catch (Throwable t) {
-            failure = t;
+            // A loop in the body that stopped because the scope was cancelled: not a failure.
+            failure = Cancellation.isCancellation(t) && f.cancelledWithEnclosing() ? null : t;
         }
         try {
             p.drainTo(t0);

@@ -65,6 +65,8 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     private final boolean isCommon;
     /** log2 of 8 × parallelism, rounded up: loops divide their range by this with a shift. */
     final int chunkShift;
+    /** The registered context carriers ({@link Builder#propagate}), or null: then nothing is captured. */
+    final Contexts contexts;
     private final GcListener gcListener;
     /** The stall monitor's sampling period and the samples without progress that make a stall. */
     final long stallPeriodNanos;
@@ -121,6 +123,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         this.handler = b.handler;
         this.isCommon = isCommon;
         this.chunkShift = 32 - Integer.numberOfLeadingZeros(8 * parallelism - 1);
+        this.contexts = b.carriers.length == 0 ? null : new Contexts(b.carriers);
         this.stallPeriodNanos = b.stallPeriodNanos;
         this.stallSamples = b.stallSamples;
         this.plantedEarlyJoin = b.plantedEarlyJoin;
@@ -448,7 +451,11 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
             }
             throw new IllegalStateException("task was already forked or submitted");
         }
-        j.shared().inbox = this; // published by the offer
+        Job.Shared sh = j.shared();
+        sh.inbox = this; // published by the offer, as is the context
+        if (contexts != null) {
+            sh.context = contexts.capture(); // on the submitting thread
+        }
         inbox.offer(j);
         if (runState != RUNNING) {
             // Shutdown raced with this submission. Workers decide to exit under the lock only when the
@@ -472,7 +479,11 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
      * queued after {@code shutdown()} too (workers exit only once the inbox is empty).
      */
     void acceptMoved(Job j) {
-        j.shared().inbox = this; // published by the offer
+        Job.Shared sh = j.shared();
+        sh.inbox = this; // published by the offer, as is the context
+        if (contexts != null) {
+            sh.context = contexts.capture(); // on the submitting thread
+        }
         inbox.offer(j);
         if (sleep.searching() == 0 && (sleep.parked() > 0 || workforce.missingWorkers > 0)) {
             workforce.wakeOne();
@@ -857,6 +868,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         private long stallPeriodNanos = StallMonitor.PERIOD_NANOS;
         private int stallSamples = StallMonitor.STALL_SAMPLES;
         private boolean plantedEarlyJoin;
+        private ContextCarrier<?>[] carriers = new ContextCarrier<?>[0];
 
         private Builder() {
         }
@@ -864,6 +876,21 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         /** Not an API: plants the fault of {@link WeftPool#plantedEarlyJoin}, for the test that must catch it. */
         Builder plantEarlyJoin() {
             this.plantedEarlyJoin = true;
+            return this;
+        }
+
+        /**
+         * Context carriers whose context follows work to the worker that runs it: captured when a fork,
+         * an async, a loop half or a spawn is published for a thief, or a task is submitted, and restored
+         * around its run there (see {@link ContextCarrier}). Forks that stay on their worker capture
+         * nothing. Replaces carriers given earlier.
+         */
+        public Builder propagate(ContextCarrier<?>... carriers) {
+            Objects.requireNonNull(carriers, "carriers");
+            for (ContextCarrier<?> c : carriers) {
+                Objects.requireNonNull(c, "carrier");
+            }
+            this.carriers = carriers.clone();
             return this;
         }
 

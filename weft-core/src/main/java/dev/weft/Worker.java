@@ -102,6 +102,12 @@ final class Worker extends WorkerPadding2 {
     final PublishedDeque deque = new PublishedDeque();
     /** Innermost finish scope frame of the code this worker runs; see {@link Frame}. */
     Frame scope;
+    /**
+     * The innermost job this worker took from elsewhere and runs ({@link #runJob}), or null: what a loop
+     * started now checks for {@code Task.cancel} ({@link Cancellation}). Set only on the shared path, so
+     * private forks cost nothing. Owner-only.
+     */
+    Job running;
     volatile int state = RUNNING;
     /** This worker's half of the idle protocol: searching, parking, leaving (PROTOCOL.md, "Sleep"). */
     final Idle idle = new Idle(this);
@@ -433,6 +439,12 @@ final class Worker extends WorkerPadding2 {
         // A job without a scope gets a frame without one, so that its asyncs do not join whatever finish
         // this worker happens to be inside (it may be helping from one).
         long frame = openFrame(t0, f, FRAME_JOB | FRAME_SCOPE);
+        Job outerJob = running;
+        running = j;
+        // The context its publisher or submitter captured, if the pool carries any: this worker's own is
+        // put back afterwards (a helping joiner's, or at top level none), also if the job failed.
+        Object[] ctx = sh.context;
+        Object[] ownCtx = ctx == null ? null : pool.contexts.enter(ctx);
         try {
             // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
             // the job done must not miss asyncs it spawned that are still private to this worker.
@@ -454,7 +466,11 @@ final class Worker extends WorkerPadding2 {
                 pool.reportInternalError(t); // j itself completed: the error belongs to nobody else
             }
         } finally {
+            running = outerJob;
             closeFrame(frame, FRAME_JOB | FRAME_SCOPE);
+            if (ctx != null) {
+                pool.contexts.restore(ownCtx);
+            }
         }
         if (sh.counted) {
             f.release();

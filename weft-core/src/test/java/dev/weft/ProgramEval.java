@@ -64,7 +64,7 @@ final class ProgramEval {
      */
     static final class SerialRt implements Rt {
         static final class Scope {
-            final Finish f = new Finish();
+            final Finish f = new Finish(null);
             final ArrayDeque<Runnable> q = new ArrayDeque<>();
             Throwable eagerFailure;
         }
@@ -505,6 +505,11 @@ final class ProgramEval {
         final byte[] leaf;
         final byte[] site;
         final boolean record;
+        /**
+         * How many cancellable finish scopes enclose the node being evaluated (a spawn or an external
+         * submission leaves them): a loop there may stop at any chunk with a cancellation.
+         */
+        int cancelDepth;
 
         Ev(Program p, boolean record) {
             this.p = p;

@@ -299,7 +299,7 @@ final class ProgramGen {
         if (t instanceof InjectedFailure f) {
             inj.add(f);
         } else if (!(t instanceof TaskFailedException) && !(t instanceof ProgramFailure)
-                && !(t instanceof ExecutionException)) {
+                && !(t instanceof ExecutionException) && !isLoopCancellation(t)) {
             other.add(t);
         }
         if (t instanceof Unexpected) {
@@ -309,6 +309,16 @@ final class ProgramGen {
         for (Throwable s : t.getSuppressed()) {
             walk(s, inj, other, depth + 1);
         }
+    }
+
+    /**
+     * A loop stopped by the cancel of a scope around it: expected where the serial meaning says a loop
+     * may be cancelled (see LoopNode.eval), and a cancelled scope does not report it on its own; it may
+     * still ride along, suppressed, with an injected failure.
+     */
+    static boolean isLoopCancellation(Throwable t) {
+        return t instanceof java.util.concurrent.CancellationException
+                && "parallel loop cancelled".equals(t.getMessage());
     }
 
     static String describe(Throwable t) {

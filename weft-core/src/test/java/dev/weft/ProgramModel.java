@@ -712,6 +712,11 @@ final class ProgramModel {
         int id;
         boolean cancellable;
         boolean runnableForm;
+        /**
+         * Set by {@link #eval}: inside a cancellable scope, whose cancel stops the loops in this one too
+         * (they throw a cancellation, which this scope does not report), so its statements may not finish.
+         */
+        boolean underCancel;
 
         static void execStmts(Node[] stmts, Run r) {
             for (Node s : stmts) {
@@ -753,7 +758,7 @@ final class ProgramModel {
             collect(kids, slots, asyncs);
             long v = ID;
             for (int s : slots) {
-                if (!cancellable && r.slotSet.get(s) == 0) {
+                if (!cancellable && !underCancel && r.slotSet.get(s) == 0) {
                     r.violation("FINISH_EARLY", "finish#" + id + " returned normally without the result of one of its statements");
                 }
                 v = compose(v, r.slots.get(s));
@@ -818,9 +823,22 @@ final class ProgramModel {
         @Override
         Outcome eval(Ev ev, boolean must) {
             Acc acc = new Acc();
-            evalStmts(kids, ev, must, true, acc);
+            underCancel = ev.cancelDepth > 0;
+            if (cancellable) {
+                ev.cancelDepth++;
+            }
+            try {
+                evalStmts(kids, ev, must, true, acc);
+            } finally {
+                if (cancellable) {
+                    ev.cancelDepth--;
+                }
+            }
             boolean det = !acc.may && !cancellable && acc.det;
-            return new Outcome(acc.must, acc.may, det, acc.v);
+            // Under a cancel, a failure that must happen may be preceded by a loop's cancellation (a
+            // join's inline half, say), which drops it; the scope then does not report the cancellation.
+            boolean mu = acc.must && !cancellable && !underCancel;
+            return new Outcome(mu, acc.may, det, acc.v);
         }
 
         @Override
@@ -968,7 +986,9 @@ final class ProgramModel {
 
         @Override
         Outcome eval(Ev ev, boolean must) {
-            boolean anyCan = site >= 0;
+            // Inside a cancellable scope the loop may stop at any chunk, throwing a cancellation.
+            boolean cancel = ev.cancelDepth > 0;
+            boolean anyCan = site >= 0 || cancel;
             for (Node k : kids) {
                 anyCan |= k.canThrow(ev.p);
             }
@@ -983,10 +1003,11 @@ final class ProgramModel {
                 vs[k] = o.value();
             }
             if (site >= 0) {
-                ev.site(site, must && !anyMay);
+                ev.site(site, must && !anyMay && !cancel);
             }
-            boolean mu = anyMust || (site >= 0 && !anyMay);
-            boolean may = anyMay || site >= 0;
+            // A cancelled loop may stop before the failing iteration: then it throws only the cancellation.
+            boolean mu = !cancel && (anyMust || (site >= 0 && !anyMay));
+            boolean may = anyMay || site >= 0 || cancel;
             det &= !may;
             return new Outcome(mu, may, det, det ? fold(vs) : 0);
         }
@@ -1126,7 +1147,13 @@ final class ProgramModel {
 
         @Override
         Outcome eval(Ev ev, boolean must) {
-            kids[0].eval(ev, must);
+            int depth = ev.cancelDepth;
+            ev.cancelDepth = 0; // a spawned body belongs to no scope
+            try {
+                kids[0].eval(ev, must);
+            } finally {
+                ev.cancelDepth = depth;
+            }
             return Outcome.ok(affine(mix64(id + 99)));
         }
 
@@ -1198,7 +1225,13 @@ final class ProgramModel {
 
         @Override
         Outcome eval(Ev ev, boolean must) {
-            return kids[0].eval(ev, must);
+            int depth = ev.cancelDepth;
+            ev.cancelDepth = 0; // a submission from another thread runs outside the submitter's scopes
+            try {
+                return kids[0].eval(ev, must);
+            } finally {
+                ev.cancelDepth = depth;
+            }
         }
 
         @Override

@@ -384,6 +384,11 @@ final class ProgramRunner {
                     }
                 }
             }
+            if (pf.getSuppressed().length == 0) {
+                // Only loops' cancellations were caught (walk skips them): pass one on as Weft would, so
+                // that the cancelled scope around does not report it.
+                return new java.util.concurrent.CancellationException("parallel loop cancelled");
+            }
             return pf;
         }
     }

@@ -1,5 +1,6 @@
 package dev.weft.bench.jmh;
 
+import dev.weft.ContextCarrier;
 import dev.weft.Weft;
 import dev.weft.WeftPool;
 import dev.weft.bench.programs.FibTask.FjpFib;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -59,9 +61,20 @@ public class ForkJoinPair {
     WeftPool weft;
     ForkJoinPool fjp;
 
+    /**
+     * "threadLocal": the Weft pool carries a ThreadLocal's context ({@code propagate}); nothing is
+     * stolen at one worker, so the pair must cost what it costs without ("none").
+     */
+    @Param({"none", "threadLocal"})
+    String carriers;
+
     @Setup(Level.Trial)
     public void start() {
-        weft = WeftPool.builder().parallelism(1).name("jmh-pair").build();
+        WeftPool.Builder b = WeftPool.builder().parallelism(1).name("jmh-pair");
+        if (carriers.equals("threadLocal")) {
+            b.propagate(ContextCarrier.of(new ThreadLocal<String>()));
+        }
+        weft = b.build();
         fjp = new ForkJoinPool(1);
     }
 

@@ -1,0 +1,142 @@
+package dev.weft;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Context follows stolen work ({@link ContextCarrier}): a trace id set before {@code invoke} is seen by
+ * every leaf — forks, asyncs, loop iterations, spawns, on whichever worker runs them — and by no leaf
+ * of another request running at the same time, nor by work submitted afterwards without one.
+ */
+class ContextPropagationTest {
+    private static final ThreadLocal<String> TRACE = new ThreadLocal<>();
+    private static final long TIMEOUT_S = 60;
+
+    /** What the leaves of one request saw. */
+    static final class Seen {
+        final String id;
+        final LongAdder leaves = new LongAdder();
+        final ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+        final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+
+        Seen(String id) {
+            this.id = id;
+        }
+
+        void leaf() {
+            String t = TRACE.get();
+            if (!java.util.Objects.equals(t, id)) {
+                wrong.add(Thread.currentThread().getName() + " saw " + t);
+            }
+            threads.add(Thread.currentThread());
+            leaves.increment();
+            // A little work, so that idle workers get to steal.
+            long x = 0;
+            for (int i = 0; i < 2_000; i++) {
+                x += i * 31L ^ x;
+            }
+            if (x == 42) {
+                leaves.increment();
+            }
+        }
+    }
+
+    /** Forks, joins, a finish with asyncs, a loop, over a tree: 4^depth leaves of each kind. */
+    static long tree(Seen s, int depth) {
+        if (depth == 0) {
+            s.leaf();
+            return 1;
+        }
+        Task<Long> a = Task.of(() -> tree(s, depth - 1)).fork();
+        long[] sum = new long[1];
+        Weft.finish(() -> Weft.async(() -> s.leaf()));
+        Weft.parallelFor(0, 4, i -> s.leaf());
+        long b = Weft.join(() -> tree(s, depth - 1), () -> tree(s, depth - 1), Long::sum);
+        sum[0] = b + tree(s, depth - 1);
+        return a.join() + sum[0];
+    }
+
+    private static void request(WeftPool pool, Seen s, CountDownLatch start) throws Exception {
+        assertTrue(start.await(TIMEOUT_S, TimeUnit.SECONDS));
+        TRACE.set(s.id);
+        try {
+            for (int round = 0; round < 5; round++) {
+                pool.invoke(() -> tree(s, 4));
+            }
+        } finally {
+            TRACE.remove();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 8})
+    void aTraceIdFollowsEveryLeafOfItsRequestAndNoOther(int workers) throws Exception {
+        WeftPool pool = WeftPool.builder().parallelism(workers).propagate(ContextCarrier.of(TRACE)).build();
+        ExecutorService callers = Executors.newFixedThreadPool(3);
+        try {
+            Seen a = new Seen("request-a");
+            Seen b = new Seen("request-b");
+            Seen none = new Seen(null);
+            CountDownLatch start = new CountDownLatch(1);
+            Future<?> fa = callers.submit(() -> {
+                request(pool, a, start);
+                return null;
+            });
+            Future<?> fb = callers.submit(() -> {
+                request(pool, b, start);
+                return null;
+            });
+            Future<?> fn = callers.submit(() -> {
+                request(pool, none, start); // no trace id: must see none, not a neighbour's
+                return null;
+            });
+            start.countDown();
+            fa.get(TIMEOUT_S, TimeUnit.SECONDS);
+            fb.get(TIMEOUT_S, TimeUnit.SECONDS);
+            fn.get(TIMEOUT_S, TimeUnit.SECONDS);
+            for (Seen s : new Seen[] {a, b, none}) {
+                assertTrue(s.wrong.isEmpty(), s.id + ": " + s.wrong.size() + " leaves saw another context, e.g. "
+                        + s.wrong.peek() + " (threads: " + s.threads.size() + ")");
+                assertTrue(s.leaves.sum() > 0);
+            }
+            // Every worker is clean afterwards: work submitted without a trace id sees none.
+            Seen after = new Seen(null);
+            pool.invoke(() -> tree(after, 3));
+            assertTrue(after.wrong.isEmpty(), "a leftover context: " + after.wrong.peek());
+            // A spawn sent on its way carries the spawner's context too.
+            CountDownLatch spawned = new CountDownLatch(64);
+            Seen sp = new Seen("spawner");
+            TRACE.set("spawner");
+            try {
+                pool.run(() -> {
+                    for (int i = 0; i < 64; i++) {
+                        WeftPool.current().spawn(() -> {
+                            sp.leaf();
+                            spawned.countDown();
+                        });
+                    }
+                });
+            } finally {
+                TRACE.remove();
+            }
+            assertTrue(spawned.await(TIMEOUT_S, TimeUnit.SECONDS), "spawns did not run");
+            assertTrue(sp.wrong.isEmpty(), "a spawn lost its context: " + sp.wrong.peek());
+        } finally {
+            callers.shutdownNow();
+            TestPools.shutdownQuietly(pool);
+        }
+        assertNull(TRACE.get());
+    }
+}
