@@ -74,6 +74,12 @@ public final class Api {
             Map.entry(WEFT_POOL, Set.of("java.util.concurrent.AbstractExecutorService", "java.lang.AutoCloseable")),
             Map.entry(WEFT_POOL + ".Builder", Set.of()),
             Map.entry("dev.weft.Finish", Set.of()),
+            Map.entry("dev.weft.ContextCarrier", Set.of()),
+            Map.entry("dev.weft.Par", Set.of()),
+            Map.entry("dev.weft.ParStream", Set.of()),
+            Map.entry("dev.weft.IntParStream", Set.of()),
+            Map.entry("dev.weft.LongParStream", Set.of()),
+            Map.entry("dev.weft.DoubleParStream", Set.of()),
             Map.entry("dev.weft.PoolStats", Set.of("java.lang.Record")),
             Map.entry("dev.weft.PoolStats.WorkerStats", Set.of("java.lang.Record")),
             Map.entry("dev.weft.TaskFailedException", Set.of("java.lang.RuntimeException")));
