@@ -85,13 +85,19 @@ public final class Finish extends Awaited {
         OUTSTANDING.getAndAdd(this, 1);
     }
 
-    /** Settles a counted job after it completed (or was taken back and run by its owner). */
-    void release() {
-        if ((int) OUTSTANDING.getAndAdd(this, -1) == 1) {
-            Thread w = waiter;
-            if (w != null) {
-                LockSupport.unpark(w);
-            }
+    /**
+     * Gives back one count ({@link Job#releaseCount}, which settles a counted job once); true if it was
+     * the last, and the waiter is to be woken ({@link #wakeWaiter}).
+     */
+    boolean drop() {
+        return (int) OUTSTANDING.getAndAdd(this, -1) == 1;
+    }
+
+    /** Wakes the thread waiting for this scope, if any, after the last count was given back. */
+    void wakeWaiter() {
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
         }
     }
 

@@ -129,10 +129,23 @@ abstract class Job extends Awaited {
         return sh == null ? null : sh.scope;
     }
 
-    /** The scope whose count this job holds and must release once done, or null. */
-    final Finish countedScope() {
+    /**
+     * Gives back the finish-scope count this job holds, if it still holds one: once, however many of
+     * the paths that settle it (its run, or the settling of a slot an error interrupted) call this. The
+     * flag is cleared right after the decrement returns, with no call in between, so an error (a stack
+     * overflow) can neither give the count back twice nor lose it; a wake-up lost to one is caught up
+     * by the waiter's timed parks.
+     */
+    final void releaseCount() {
         Shared sh = shared;
-        return sh != null && sh.counted ? sh.scope : null;
+        if (sh != null && sh.counted) {
+            Finish f = sh.scope;
+            boolean last = f.drop();
+            sh.counted = false;
+            if (last) {
+                f.wakeWaiter();
+            }
+        }
     }
 
     /** The worker running this job if it was stolen or taken from an inbox (a hint), else null. */
@@ -252,11 +265,6 @@ abstract class Job extends Awaited {
     /** Marks a NEW job as FORKED with a CAS: used when the job is handed to another thread right away. */
     final boolean casForked() {
         return STATUS.compareAndSet(this, NEW, FORKED);
-    }
-
-    /** Undoes {@link #casForked} when the publication that made it failed before the job became visible. */
-    final void unfork() {
-        STATUS.compareAndSet(this, FORKED, NEW);
     }
 
     /**

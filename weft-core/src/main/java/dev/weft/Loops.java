@@ -111,6 +111,7 @@ final class Loops {
             } catch (Throwable t) {
                 failure = TaskFailedException.combine(failure, t);
                 root.failed = true;
+                p.drainTo(s); // a part taken back that an error kept from running was pushed back: settle it
                 w.awaitStolen(sp);
             }
             if (sp.status() == Job.NORMAL) {

@@ -62,6 +62,23 @@ final class PendingStack {
      */
     static final int K_INTERRUPTED = 17;
 
+    /**
+     * Only as the kind an interrupted slot had (bits 8-15 of a {@link #K_INTERRUPTED} word): a shared job
+     * this worker had taken out of a published deque or the inbox — taken back, stolen, helped with — when
+     * an error in Weft's own frames hit before its run settled it. Whoever took it pushes it back with
+     * plain stores (as a drain does) and rethrows; settling it fails it and gives back its scope count,
+     * each at most once ({@link Job#abandon}, {@link Job#releaseCount}), so it may also be pushed back
+     * after its run settled it. Without this, a job an overflow caught between its take and its run was
+     * in nobody's hands: no thief could see it and its joiners waited forever.
+     */
+    static final int K_TAKEN = 18;
+
+    /**
+     * A flag in word 0 of a {@link #K_JOB} slot (above the kind's byte): this owner's publication CASed
+     * the task to FORKED ({@link #forkForPublication}).
+     */
+    static final long FORKED_HERE = 1L << 16;
+
     /** The error that interrupted the newest {@link #K_INTERRUPTED} slot. */
     Throwable interruptedBy;
 
@@ -113,14 +130,20 @@ final class PendingStack {
         return (int) (word0 & 0xff);
     }
 
-    /** Doubles the capacity; called by a push that found the arrays full. */
+    /**
+     * Doubles the capacity; called by a push that found the arrays full. Both copies are made before
+     * either replaces its array: an error in the second (out of memory, or out of stack near its end)
+     * must not leave {@code items} longer than {@code words}, where every later push would fail.
+     */
     void grow() {
         int n = items.length << 1;
         if (n < 0) {
             throw new IllegalStateException("pending stack overflow");
         }
-        items = Arrays.copyOf(items, n);
-        words = Arrays.copyOf(words, n << SLOT_SHIFT);
+        Object[] it = Arrays.copyOf(items, n);
+        long[] ws = Arrays.copyOf(words, n << SLOT_SHIFT);
+        items = it;
+        words = ws;
     }
 
     // Pushes of the function forms: small enough to be inlined into the join fast path. They skip the
@@ -215,6 +238,11 @@ final class PendingStack {
         return false;
     }
 
+    /** Whether slot {@code s} is the top and still private: {@link #popPrivateTop}'s test, without the pop. */
+    boolean isPrivateTop(int s) {
+        return top == s + 1 && s >= base;
+    }
+
     /** {@link #popPrivateTop}, clearing the item: a lambda or task must not stay reachable from the stack. */
     boolean popPrivateTopClearing(int s) {
         if (top == s + 1 && s >= base) {
@@ -306,7 +334,20 @@ final class PendingStack {
                 Job j = (Job) item;
                 if (owner.deque.unpush(j)) {
                     owner.reclaimed++;
-                    runReclaimed(j); // settles j itself if an error interrupts it
+                    try {
+                        runReclaimed(j);
+                    } catch (Throwable t) {
+                        // An error on the way into its run, or after it: push it back (K_TAKEN).
+                        int s = top;
+                        if (s == items.length) {
+                            grow();
+                        }
+                        items[s] = j;
+                        words[s << SLOT_SHIFT] = K_INTERRUPTED | (long) K_TAKEN << 8 | (long) i << 32;
+                        interruptedBy = t;
+                        top = s + 1;
+                        throw t;
+                    }
                 }
                 // else: stolen. A counted job is tracked by its scope; a task by whoever joins it.
             } else {
@@ -348,6 +389,11 @@ final class PendingStack {
         }
         switch (kind) {
             case K_JOB -> ((Job) item).abandon(cause);
+            case K_TAKEN -> {
+                Job j = (Job) item;
+                j.abandon(cause);
+                j.releaseCount();
+            }
             case K_ASYNC -> {
                 Finish f = owner.finishOf(index);
                 if (f != null) {
@@ -379,8 +425,8 @@ final class PendingStack {
         // The innermost construct without a slot of its own (a finish, a running task) restores top to
         // its entry height, the floor: a slot below it is not ours to pop even when it is on top.
         if (i == top - 1 && i >= w.frameFloor()) {
+            w.poppedTo(i); // before the pop: an error in this call must not leave the task popped and unrun
             top = i;
-            w.poppedTo(i);
             items[i] = null;
             if (i >= base) {
                 return REMOVED_PRIVATE;
@@ -431,10 +477,7 @@ final class PendingStack {
             w.closeFrame(frame, Worker.FRAME_JOB | Worker.FRAME_SCOPE);
         }
         if (how == REMOVED_PUBLISHED) {
-            Finish counted = j.countedScope();
-            if (counted != null) {
-                counted.release();
-            }
+            j.releaseCount();
         }
     }
 
@@ -508,10 +551,7 @@ final class PendingStack {
             throw t;
         } finally {
             owner.closeFrame(frame, Worker.FRAME_SCOPE);
-            Finish counted = j.countedScope();
-            if (counted != null) {
-                counted.release(); // also after an error: the finish must not wait for it forever
-            }
+            j.releaseCount(); // also after an error: the finish must not wait for it forever
         }
     }
 
@@ -543,7 +583,20 @@ final class PendingStack {
     boolean takeBackOrAwait(Job j) {
         if (owner.deque.unpush(j)) {
             owner.reclaimed++;
-            runReclaimed(j);
+            try {
+                runReclaimed(j);
+            } catch (Throwable t) {
+                // In this frame's hands until its run settles it: push it back (K_TAKEN).
+                int s = top;
+                if (s == items.length) {
+                    grow();
+                }
+                items[s] = j;
+                words[s << SLOT_SHIFT] = K_INTERRUPTED | (long) K_TAKEN << 8 | (long) s << 32;
+                interruptedBy = t;
+                top = s + 1;
+                throw t;
+            }
             return true;
         }
         owner.awaitStolen(j);
@@ -667,7 +720,7 @@ final class PendingStack {
                     case K_LONG_SUPPLIER -> new Calls.LongSupplierCall((LongSupplier) item);
                     case K_DOUBLE_SUPPLIER -> new Calls.DoubleSupplierCall((DoubleSupplier) item);
                     case K_ASYNC -> new Async((Runnable) item);
-                    case K_JOB -> ((Job) item).casForked() ? (Job) item : null;
+                    case K_JOB -> forkForPublication(b, (Job) item, w0) ? (Job) item : null;
                     case K_SPAWN -> new Spawned((Runnable) item);
                     default -> throw new IllegalStateException("corrupt pending slot " + b + ": kind " + kind);
                 };
@@ -688,21 +741,22 @@ final class PendingStack {
                 j.forkedOn = owner;
                 j.forkSlot = b;
                 boolean count = f != null && (kind == K_ASYNC || kind == K_JOB);
-                if (count) {
+                if (count && !sh.counted) {
                     // Counted before it becomes visible, so the scope cannot look quiescent while a
-                    // thief runs it.
+                    // thief runs it. Already counted only by an earlier publication of this task that an
+                    // error interrupted before its push (its release below did not run to the end).
                     f.acquire();
                     sh.counted = true;
                 }
                 try {
-                    owner.deque.push(j); // the only step that can fail (growth): state is unchanged
+                    owner.deque.push(j);
                 } catch (Throwable t) {
+                    // Growth under an OutOfMemoryError, or a StackOverflowError near the end of the stack:
+                    // the slot stays private. An error in the release leaves a job still counted, which
+                    // the next publication does not count again (releaseCount). A task stays FORKED: its slot's word says this owner made it so
+                    // (forkForPublication), and every private run of it claims.
                     if (count) {
-                        sh.counted = false;
-                        f.release();
-                    }
-                    if (kind == K_JOB) {
-                        j.unfork(); // still private: it must not look shared to the owner's next publication
+                        j.releaseCount();
                     }
                     throw t;
                 }
@@ -712,6 +766,27 @@ final class PendingStack {
             owner.published++;
             return true;
         }
+    }
+
+    /**
+     * Whether task {@code t}, in private slot {@code b} with word {@code w0}, may be published: the CAS
+     * from NEW to FORKED that the stall monitor's move also uses decides which of them shares it. After
+     * the CAS succeeds the slot's word records it ({@link #FORKED_HERE}, a plain store right after the
+     * call returns, so no error can come between): a publication of the same slot that an error
+     * interrupted after the CAS (a StackOverflowError in any call before the push) left a FORKED task in
+     * a private slot, and the next publication must push it, not take it for a task the monitor moved
+     * (whose slot counts as published, and whose job is found in the inbox). A private run of such a
+     * slot claims the task, as any run but the owner's fast join does; the fast join sees it is not NEW.
+     */
+    private boolean forkForPublication(int b, Job t, long w0) {
+        if ((w0 & FORKED_HERE) != 0) {
+            return t.status() == Job.FORKED; // else cancelled meanwhile: nothing to push
+        }
+        if (!t.casForked()) {
+            return false;
+        }
+        words[b << SLOT_SHIFT] = w0 | FORKED_HERE;
+        return true;
     }
 
     /**

@@ -121,7 +121,7 @@ public abstract class Task<T> extends Job implements Future<T> {
             // its pending stack, inside the innermost frame). Pop it and run it here, as a call would.
             PendingStack p = w.pending;
             int i = forkSlot;
-            if (p.items[i] == this && i >= w.frameFloor() && p.popPrivateTopClearing(i)) {
+            if (p.items[i] == this && i >= w.frameFloor() && p.isPrivateTop(i)) {
                 return runOwn(w, p, i);
             }
         }
@@ -146,13 +146,17 @@ public abstract class Task<T> extends Job implements Future<T> {
      * (PROTOCOL.md, "Moving a stalled worker's tasks").
      */
     private T runOwn(Worker w, PendingStack p, int i) {
-        w.poppedTo(i);
         // The one construct that opens its frame by hand (Worker.openFrame saves the same jobBase): even
         // folded to these two stores, the pair's bytecode counts against C2's inlining budget in recursive
         // task code, and the fork+join pair measured 4% slower with it.
         int savedJobBase = w.jobBase;
+        // The pop, here and not in join: from it on the task is this frame's to settle, and an overflow
+        // on the call into this method leaves it in its slot.
+        p.top = i;
+        p.items[i] = null;
         w.jobBase = i;
         try {
+            w.poppedTo(i);
             if (ownedAfterPop(p)) {
                 try {
                     result = compute();
@@ -166,6 +170,20 @@ public abstract class Task<T> extends Job implements Future<T> {
             if (p.top != i) {
                 p.drainTo(i);
             }
+        } catch (Throwable t) {
+            // Only an error in Weft's own frames (compute's failures are recorded above): a stack overflow
+            // before the task completed, or after. A call here would overflow again, so push the task
+            // back with plain stores, as a drain does, for a drain further up to settle (a no-op if it
+            // completed): popped, it is in no other hands, and another joiner would wait forever.
+            int s = p.top;
+            if (s == p.items.length) {
+                p.grow();
+            }
+            p.items[s] = this;
+            p.words[s << PendingStack.SLOT_SHIFT] = PendingStack.K_INTERRUPTED | (long) PendingStack.K_JOB << 8 | (long) i << 32;
+            p.interruptedBy = t;
+            p.top = s + 1;
+            throw t;
         } finally {
             w.jobBase = savedJobBase;
         }
@@ -308,7 +326,22 @@ public abstract class Task<T> extends Job implements Future<T> {
         if (how == PendingStack.BEYOND_REACH) {
             return false;
         }
-        p.runRemoved(this, i, how);
+        try {
+            p.runRemoved(this, i, how);
+        } catch (Throwable t) {
+            // Taken out of the stack (or the deque), the task is in this frame's hands until its run
+            // settles it: after an error in Weft's frames push it back, as runOwn does (plain stores).
+            int s = p.top;
+            if (s == p.items.length) {
+                p.grow();
+            }
+            int kind = how == PendingStack.REMOVED_PUBLISHED ? PendingStack.K_TAKEN : PendingStack.K_JOB;
+            p.items[s] = this;
+            p.words[s << PendingStack.SLOT_SHIFT] = PendingStack.K_INTERRUPTED | (long) kind << 8 | (long) i << 32;
+            p.interruptedBy = t;
+            p.top = s + 1;
+            throw t;
+        }
         return true;
     }
 

@@ -433,7 +433,7 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
         for (Job j : jobs) {
             if (removeFromInbox(j)) {
                 w.submissionsRun++;
-                w.runJob(j);
+                w.runTaken(j);
                 return true;
             }
         }

@@ -412,9 +412,16 @@ final class Worker extends WorkerPadding2 {
                     runJob(j);
                     checkPauseBalanced();
                 } catch (Throwable t) {
-                    // Nothing of the job's own gets here (runJob settles it); an error in the bookkeeping
-                    // around it must not end the worker: report it and keep serving.
-                    pool.reportInternalError(t);
+                    // Nothing of the job's own gets here (runJob settles what it ran); an error in the
+                    // bookkeeping around it (out of memory before the run began) must neither lose the job
+                    // nor end the worker: settle it (a no-op if it ran), report, and keep serving.
+                    try {
+                        pending.resetTo(0, t); // anything pushed back on the way settles too
+                        j.abandon(t);
+                        j.releaseCount();
+                    } finally {
+                        pool.reportInternalError(t);
+                    }
                 }
             }
         } finally {
@@ -444,8 +451,11 @@ final class Worker extends WorkerPadding2 {
         // The context its publisher or submitter captured, if the pool carries any: this worker's own is
         // put back afterwards (a helping joiner's, or at top level none), also if the job failed.
         Object[] ctx = sh.context;
-        Object[] ownCtx = ctx == null ? null : pool.contexts.enter(ctx);
+        Object[] ownCtx = null;
         try {
+            if (ctx != null) {
+                ownCtx = pool.contexts.enter(ctx); // a carrier that throws fails the job (catch below)
+            }
             // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
             // the job done must not miss asyncs it spawned that are still private to this worker.
             if (j.claim()) {
@@ -468,13 +478,11 @@ final class Worker extends WorkerPadding2 {
         } finally {
             running = outerJob;
             closeFrame(frame, FRAME_JOB | FRAME_SCOPE);
-            if (ctx != null) {
+            if (ownCtx != null) {
                 pool.contexts.restore(ownCtx);
             }
         }
-        if (sh.counted) {
-            f.release();
-        }
+        j.releaseCount();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -569,10 +577,33 @@ final class Worker extends WorkerPadding2 {
         }
         if (pool.removeFromInbox(j)) {
             submissionsRun++;
-            runJob(j);
+            runTaken(j);
             return true;
         }
         return helpUntilDone(j, deadline);
+    }
+
+    /**
+     * Runs job {@code j}, which the caller just took out of the inbox, pushing it back for a drain
+     * further up to settle if an error in Weft's frames keeps it from its run (PendingStack.K_TAKEN).
+     * Only an overflow on the call into this method could still lose it; the take just before it
+     * ({@code removeFromInbox}, a map removal) went deeper than this frame does.
+     */
+    void runTaken(Job j) {
+        try {
+            runJob(j);
+        } catch (Throwable t) {
+            PendingStack p = pending; // plain stores only: a call here would overflow again
+            int s = p.top;
+            if (s == p.items.length) {
+                p.grow();
+            }
+            p.items[s] = j;
+            p.words[s << PendingStack.SLOT_SHIFT] = PendingStack.K_INTERRUPTED | (long) PendingStack.K_TAKEN << 8 | (long) s << 32;
+            p.interruptedBy = t;
+            p.top = s + 1;
+            throw t;
+        }
     }
 
     /** Waits until every published job counted in {@code f} is done; helps meanwhile. */
@@ -647,17 +678,32 @@ final class Worker extends WorkerPadding2 {
                     }
                     submissionsRun++; // the awaited job itself, still queued in the inbox
                 }
-                if (counted) {
-                    counted = false;
-                    weftWaits--;
-                    pool.sleep.joinWaitingDecrement();
-                }
-                long t0 = System.nanoTime();
-                // While the helped job runs, this worker waits for nothing: a joiner following the
-                // chain of waiting runners must not take our outer wait for a wait inside that job.
-                awaiting = null;
+                long t0;
                 try {
+                    if (counted) {
+                        counted = false;
+                        weftWaits--;
+                        pool.sleep.joinWaitingDecrement();
+                    }
+                    t0 = System.nanoTime();
+                    // While the helped job runs, this worker waits for nothing: a joiner following the
+                    // chain of waiting runners must not take our outer wait for a wait inside that job.
+                    awaiting = null;
                     runJob(h);
+                } catch (Throwable t) {
+                    // Taken out of a deque or the inbox, h is in this frame's hands until its run settles
+                    // it: after an error in Weft's frames (a stack overflow on the way in), push it back
+                    // with plain stores for a drain further up to settle (PendingStack.K_TAKEN).
+                    PendingStack p = pending;
+                    int s = p.top;
+                    if (s == p.items.length) {
+                        p.grow();
+                    }
+                    p.items[s] = h;
+                    p.words[s << PendingStack.SLOT_SHIFT] = PendingStack.K_INTERRUPTED | (long) PendingStack.K_TAKEN << 8 | (long) s << 32;
+                    p.interruptedBy = t;
+                    p.top = s + 1;
+                    throw t;
                 } finally {
                     awaiting = a;
                 }

@@ -128,6 +128,72 @@ class DeepRecursionTest {
         }
     }
 
+    /**
+     * Every task forked on the way to a stack overflow ends up final — the chain's own tasks as well as
+     * the leftovers, wherever the overflow strikes: in a fork's growth of the pending stack, in the
+     * publication of a slot for a thief, between a join's pop and its run, between a take from a deque
+     * and the run. Each of those places once left a task that no thread held and that another joiner
+     * would have waited for forever. Several stack sizes and worker counts move the point of overflow
+     * across them; more workers than cores add thieves at every depth.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 8})
+    void everyTaskForkedOnTheWayToAnOverflowEndsFinal(int p) throws Exception {
+        for (int kib : new int[] {128, 192, 256, 320}) {
+            try (WeftPool pool = WeftPool.builder().parallelism(p).stackSize(kib << 10).build()) {
+                for (int round = 0; round < 60; round++) {
+                    ConcurrentLinkedQueue<Task<Integer>> forked = new ConcurrentLinkedQueue<>();
+                    int[] pad = new int[1 + round % 7];
+                    int depth = round * 3;
+                    assertThrows(TaskFailedException.class, () -> pool.invoke(() -> chained(depth, forked, pad)));
+                    List<Task<Integer>> all = List.copyOf(forked);
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    for (Task<Integer> t : all) {
+                        // Completed or failed with the overflow: final either way. (Not get(): thousands
+                        // of ExecutionExceptions per round cost more than the rounds themselves.)
+                        while (!t.isDone() && System.nanoTime() - deadline < 0) {
+                            Thread.sleep(1);
+                        }
+                        if (!t.isDone()) {
+                            throw new AssertionError(kib + " KiB, round " + round + ": task " + all.indexOf(t)
+                                    + " of " + all.size() + " never completed: " + t);
+                        }
+                    }
+                    assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)), kib + " KiB, round " + round);
+                }
+            }
+        }
+    }
+
+    /** Like {@link Leaky}, and each level's next task is recorded too, once it is forked. */
+    static final class Recorded extends Task<Integer> {
+        final ConcurrentLinkedQueue<Task<Integer>> forked;
+        final int[] pad;
+
+        Recorded(ConcurrentLinkedQueue<Task<Integer>> forked, int[] pad) {
+            this.forked = forked;
+            this.pad = pad;
+        }
+
+        @Override
+        protected Integer compute() {
+            Task<Integer> leftover = Task.of(() -> pad.length);
+            leftover.fork();
+            forked.add(leftover);
+            Recorded next = new Recorded(forked, pad);
+            next.fork();
+            forked.add(next);
+            return next.join() + 1;
+        }
+    }
+
+    static int chained(int depth, ConcurrentLinkedQueue<Task<Integer>> forked, int[] pad) {
+        if (depth == 0) {
+            return new Recorded(forked, pad).invoke();
+        }
+        return chained(depth - 1, forked, pad) + pad[0];
+    }
+
     /** Recurses until the stack overflows, leaving an async at every level. */
     static int leakAsyncs(int depth, LongAdder ran) {
         Weft.async(ran::increment);
