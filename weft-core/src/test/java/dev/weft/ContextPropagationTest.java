@@ -1,7 +1,9 @@
 package dev.weft;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,7 +13,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -138,5 +142,44 @@ class ContextPropagationTest {
             TestPools.shutdownQuietly(pool);
         }
         assertNull(TRACE.get());
+    }
+
+    /**
+     * A task that the stall monitor moves out of a worker blocked outside Weft (PROTOCOL.md, "Moving a
+     * stalled worker's tasks") runs with the context of the job that forked it: the monitor cannot read
+     * the stalled worker's context, and its own thread's has nothing to do with the task. The blocked
+     * worker never polls, so the fork is neither published nor stolen: it can only run by a move.
+     */
+    @Test
+    void aTaskMovedOutOfAStalledWorkerKeepsItsJobsContext() throws Exception {
+        assumeTrue(TaskMoves.ENABLED, "task moves are off on this JVM");
+        WeftPool pool = WeftPool.builder().parallelism(2).name("context-moves")
+                .stallSampling(TimeUnit.MILLISECONDS.toNanos(1), 2).propagate(ContextCarrier.of(TRACE)).build();
+        AtomicReference<String> seen = new AtomicReference<>("not run");
+        try {
+            TRACE.set("moved");
+            try {
+                pool.invoke(() -> {
+                    CountDownLatch ran = new CountDownLatch(1);
+                    Task<String> t = Task.of(() -> {
+                        seen.set(TRACE.get());
+                        ran.countDown();
+                        return "done";
+                    }).fork();
+                    try {
+                        assertTrue(ran.await(TIMEOUT_S, TimeUnit.SECONDS), "the fork was never moved");
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                    return t.join();
+                });
+            } finally {
+                TRACE.remove();
+            }
+            assertTrue(pool.tasksMoved.get() >= 1, "the fork ran without a move");
+            assertEquals("moved", seen.get(), "the moved task's context");
+        } finally {
+            TestPools.shutdownQuietly(pool);
+        }
     }
 }
