@@ -224,29 +224,36 @@ class ContextPropagationTest {
         assumeTrue(TaskMoves.ENABLED, "task moves are off on this JVM");
         WeftPool pool = WeftPool.builder().parallelism(2).name("context-moves")
                 .stallSampling(TimeUnit.MILLISECONDS.toNanos(1), 2).propagate(ContextCarrier.of(TRACE)).build();
-        AtomicReference<String> seen = new AtomicReference<>("not run");
         try {
-            TRACE.set("moved");
-            try {
-                pool.invoke(() -> {
-                    CountDownLatch ran = new CountDownLatch(1);
-                    Task<String> t = Task.of(() -> {
-                        seen.set(TRACE.get());
-                        ran.countDown();
-                        return "done";
-                    }).fork();
-                    try {
-                        assertTrue(ran.await(TIMEOUT_S, TimeUnit.SECONDS), "the fork was never moved");
-                    } catch (InterruptedException e) {
-                        throw new AssertionError(e);
-                    }
-                    return t.join();
-                });
-            } finally {
-                TRACE.remove();
+            // The fork leaves only by a move unless a hungry worker's signal made the fork itself publish it
+            // (then it is stolen, carrying its context the ordinary way): try until one run was a move.
+            boolean moved = false;
+            for (int attempt = 0; attempt < 50 && !moved; attempt++) {
+                long before = pool.tasksMoved.get();
+                AtomicReference<String> seen = new AtomicReference<>("not run");
+                TRACE.set("moved");
+                try {
+                    pool.invoke(() -> {
+                        CountDownLatch ran = new CountDownLatch(1);
+                        Task<String> t = Task.of(() -> {
+                            seen.set(TRACE.get());
+                            ran.countDown();
+                            return "done";
+                        }).fork();
+                        try {
+                            assertTrue(ran.await(TIMEOUT_S, TimeUnit.SECONDS), "the fork was never moved");
+                        } catch (InterruptedException e) {
+                            throw new AssertionError(e);
+                        }
+                        return t.join();
+                    });
+                } finally {
+                    TRACE.remove();
+                }
+                moved = pool.tasksMoved.get() > before;
+                assertEquals("moved", seen.get(), "the context of a fork that " + (moved ? "was moved" : "was stolen"));
             }
-            assertTrue(pool.tasksMoved.get() >= 1, "the fork ran without a move");
-            assertEquals("moved", seen.get(), "the moved task's context");
+            assertTrue(moved, "in 50 tries the fork never left by a move");
         } finally {
             TestPools.shutdownQuietly(pool);
         }

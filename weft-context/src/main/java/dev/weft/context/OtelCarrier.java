@@ -46,7 +46,8 @@ final class OtelCarrier implements ContextCarrier<OtelCarrier.Captured> {
     private final ThreadLocal<Opened> opened = new ThreadLocal<>();
     /**
      * Per thread: its latest capture. A worker's {@code restore(job's)} follows its own capture directly,
-     * so at that moment this is the worker's own. Cleared there, so it does not keep a span reachable.
+     * so at that moment this is the worker's own. Cleared there; a publisher's capture stays reachable
+     * from its thread until that thread's next capture (one context per thread at most).
      */
     private final ThreadLocal<Captured> lastCapture = new ThreadLocal<>();
 
