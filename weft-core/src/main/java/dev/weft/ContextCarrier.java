@@ -22,6 +22,31 @@ public interface ContextCarrier<S> {
     /** Makes {@code state}, as {@link #capture} returned it, the calling thread's context. */
     void restore(S state);
 
+    /**
+     * A carrier for context that cannot be set on a thread, only bound around a call, as a
+     * {@code ScopedValue} is. Its state is captured like any carrier's; on the worker that takes the job,
+     * the job's run (its body and the forks it left pending) happens inside {@link #runWith}, and the
+     * binding ends when that call returns, so there is nothing of the worker's own to put back: Weft never
+     * calls {@link #restore} on such a carrier. Costs one lambda per job that left its thread, none for
+     * forks that stay on their worker.
+     *
+     * <p>A binding can be shadowed but not removed: a job whose captured state has no binding for a key,
+     * run by a worker that is inside a binding of that key (it helps while it waits for a join), sees the
+     * worker's binding. Weft's joiners help only with descendants of what they wait for, which captured
+     * their state inside the same request.
+     *
+     * @param <S> the captured state
+     */
+    interface Binding<S> extends ContextCarrier<S> {
+        /** Runs {@code run} on the calling thread with {@code state}, as {@link #capture} returned it, bound. */
+        void runWith(S state, Runnable run);
+
+        /** Never called by Weft: a binding ends with its {@link #runWith} call. Does nothing. */
+        @Override
+        default void restore(S state) {
+        }
+    }
+
     /** A carrier for the value of {@code local}: a null value is restored as {@link ThreadLocal#remove()}. */
     static <T> ContextCarrier<T> of(ThreadLocal<T> local) {
         Objects.requireNonNull(local, "local");

@@ -99,6 +99,21 @@ final class TaskMoves {
     }
 
     /**
+     * The context a task moved out of {@code w} runs with: the one that {@code w}'s innermost job was
+     * started with ({@link Worker#runJob}), since the monitor cannot read another thread's context. Read
+     * after a claim succeeded: the job that forked the task cannot end before the task has run, so
+     * {@code running} is that job or one that {@code w} runs inside it while it waits (a helper runs only
+     * descendants of what it waits for, PROTOCOL.md, "Helping (a join whose half was stolen)"): either way
+     * the context of the same request. It misses what the job changed in its context after it started,
+     * which a publication would have captured. {@code running} is owner-written; the handshake made its
+     * value as of the move visible, and a later one is a job nested inside it.
+     */
+    static Object[] contextOf(Worker w) {
+        Job r = w.running;
+        return r == null ? null : r.shared().context;
+    }
+
+    /**
      * One move: announces it on {@code w}'s pending stack, forces {@code w} through a handshake (whose
      * stack trace it returns in {@code stack[0]}), then moves each sighted task that is still private and
      * unclaimed to the inbox, counted in the finish scope of its slot as a publication would count it.
@@ -131,7 +146,7 @@ final class TaskMoves {
                     sh.counted = true;
                 }
                 pool.tasksMoved.incrementAndGet(); // counted before anyone can see it run
-                pool.acceptMoved(x);
+                pool.acceptMoved(x, pool.contexts == null ? null : contextOf(w));
                 moved++;
             }
         } finally {

@@ -476,14 +476,14 @@ public class WeftPool extends AbstractExecutorService implements AutoCloseable {
     /**
      * Queues a task the stall monitor moved out of a stalled worker's pending stack ({@link TaskMoves})
      * and wakes a worker for it. Not a submission: the task was accepted when it was forked, so it is
-     * queued after {@code shutdown()} too (workers exit only once the inbox is empty).
+     * queued after {@code shutdown()} too (workers exit only once the inbox is empty). It runs with
+     * {@code context}, which the monitor took from the stalled worker ({@link TaskMoves#contextOf}): the
+     * monitor's own thread has nothing to do with the task.
      */
-    void acceptMoved(Job j) {
+    void acceptMoved(Job j, Object[] context) {
         Job.Shared sh = j.shared();
         sh.inbox = this; // published by the offer, as is the context
-        if (contexts != null) {
-            sh.context = contexts.capture(); // on the submitting thread
-        }
+        sh.context = context;
         inbox.offer(j);
         if (sleep.searching() == 0 && (sleep.parked() > 0 || workforce.missingWorkers > 0)) {
             workforce.wakeOne();

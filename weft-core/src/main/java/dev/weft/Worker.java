@@ -459,8 +459,17 @@ final class Worker extends WorkerPadding2 {
             // Drain what the job left pending *before* completing it: a joiner (or a finish) that sees
             // the job done must not miss asyncs it spawned that are still private to this worker.
             if (j.claim()) {
-                j.execute();
-                p.drainTo(t0);
+                if (ctx != null && pool.contexts.binds()) {
+                    // Context that can only be bound around a call (a ScopedValue) encloses the body and
+                    // the drain of its leftover forks, which run in its context too.
+                    pool.contexts.runBound(ctx, () -> {
+                        j.execute();
+                        p.drainTo(t0);
+                    });
+                } else {
+                    j.execute();
+                    p.drainTo(t0);
+                }
                 j.complete(j.failure == null ? Job.NORMAL : Job.FAILED);
             } else if (!j.isFinal()) {
                 // Claimed elsewhere (a task that was also taken by another path): its

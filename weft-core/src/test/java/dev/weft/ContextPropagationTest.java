@@ -1,8 +1,12 @@
 package dev.weft;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -11,7 +15,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,16 +33,22 @@ class ContextPropagationTest {
     /** What the leaves of one request saw. */
     static final class Seen {
         final String id;
+        final ThreadLocal<String> local;
         final LongAdder leaves = new LongAdder();
         final ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
         final Set<Thread> threads = ConcurrentHashMap.newKeySet();
 
         Seen(String id) {
+            this(id, TRACE);
+        }
+
+        Seen(String id, ThreadLocal<String> local) {
             this.id = id;
+            this.local = local;
         }
 
         void leaf() {
-            String t = TRACE.get();
+            String t = local.get();
             if (!java.util.Objects.equals(t, id)) {
                 wrong.add(Thread.currentThread().getName() + " saw " + t);
             }
@@ -70,13 +82,42 @@ class ContextPropagationTest {
 
     private static void request(WeftPool pool, Seen s, CountDownLatch start) throws Exception {
         assertTrue(start.await(TIMEOUT_S, TimeUnit.SECONDS));
-        TRACE.set(s.id);
+        s.local.set(s.id);
         try {
             for (int round = 0; round < 5; round++) {
                 pool.invoke(() -> tree(s, 4));
             }
         } finally {
-            TRACE.remove();
+            s.local.remove();
+        }
+    }
+
+    /** Runs three requests at once (two with an id, one without) and checks what their leaves saw. */
+    private static void threeRequests(WeftPool pool, ThreadLocal<String> local) throws Exception {
+        ExecutorService callers = Executors.newFixedThreadPool(3);
+        try {
+            Seen a = new Seen("request-a", local);
+            Seen b = new Seen("request-b", local);
+            Seen none = new Seen(null, local);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> fs = new ArrayList<>();
+            for (Seen s : new Seen[] {a, b, none}) { // none: must see no id, not a neighbour's
+                fs.add(callers.submit(() -> {
+                    request(pool, s, start);
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : fs) {
+                f.get(TIMEOUT_S, TimeUnit.SECONDS);
+            }
+            for (Seen s : new Seen[] {a, b, none}) {
+                assertTrue(s.wrong.isEmpty(), s.id + ": " + s.wrong.size() + " leaves saw another context, e.g. "
+                        + s.wrong.peek() + " (threads: " + s.threads.size() + ")");
+                assertTrue(s.leaves.sum() > 0);
+            }
+        } finally {
+            callers.shutdownNow();
         }
     }
 
@@ -84,33 +125,8 @@ class ContextPropagationTest {
     @ValueSource(ints = {1, 2, 8})
     void aTraceIdFollowsEveryLeafOfItsRequestAndNoOther(int workers) throws Exception {
         WeftPool pool = WeftPool.builder().parallelism(workers).propagate(ContextCarrier.of(TRACE)).build();
-        ExecutorService callers = Executors.newFixedThreadPool(3);
         try {
-            Seen a = new Seen("request-a");
-            Seen b = new Seen("request-b");
-            Seen none = new Seen(null);
-            CountDownLatch start = new CountDownLatch(1);
-            Future<?> fa = callers.submit(() -> {
-                request(pool, a, start);
-                return null;
-            });
-            Future<?> fb = callers.submit(() -> {
-                request(pool, b, start);
-                return null;
-            });
-            Future<?> fn = callers.submit(() -> {
-                request(pool, none, start); // no trace id: must see none, not a neighbour's
-                return null;
-            });
-            start.countDown();
-            fa.get(TIMEOUT_S, TimeUnit.SECONDS);
-            fb.get(TIMEOUT_S, TimeUnit.SECONDS);
-            fn.get(TIMEOUT_S, TimeUnit.SECONDS);
-            for (Seen s : new Seen[] {a, b, none}) {
-                assertTrue(s.wrong.isEmpty(), s.id + ": " + s.wrong.size() + " leaves saw another context, e.g. "
-                        + s.wrong.peek() + " (threads: " + s.threads.size() + ")");
-                assertTrue(s.leaves.sum() > 0);
-            }
+            threeRequests(pool, TRACE);
             // Every worker is clean afterwards: work submitted without a trace id sees none.
             Seen after = new Seen(null);
             pool.invoke(() -> tree(after, 3));
@@ -134,9 +150,112 @@ class ContextPropagationTest {
             assertTrue(spawned.await(TIMEOUT_S, TimeUnit.SECONDS), "spawns did not run");
             assertTrue(sp.wrong.isEmpty(), "a spawn lost its context: " + sp.wrong.peek());
         } finally {
-            callers.shutdownNow();
             TestPools.shutdownQuietly(pool);
         }
         assertNull(TRACE.get());
+    }
+
+    /** Stands for a ScopedValue, which the core's JDK 21 cannot name: set only inside {@code runWith}. */
+    private static final ThreadLocal<String> BOUND = new ThreadLocal<>();
+
+    /**
+     * A {@link ContextCarrier.Binding} that binds {@link #BOUND} around the run, as a ScopedValue carrier
+     * does, and puts the outer value back when the call returns. Counts its bindings; fails on restore,
+     * which Weft must not call.
+     */
+    static final class BindingCarrier implements ContextCarrier.Binding<String> {
+        final LongAdder bindings = new LongAdder();
+        final ConcurrentLinkedQueue<String> restored = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public String capture() {
+            return BOUND.get();
+        }
+
+        @Override
+        public void runWith(String state, Runnable run) {
+            bindings.increment();
+            String outer = BOUND.get();
+            BOUND.set(state);
+            try {
+                run.run();
+            } finally {
+                BOUND.set(outer);
+            }
+        }
+
+        @Override
+        public void restore(String state) {
+            restored.add(String.valueOf(state));
+        }
+    }
+
+    /**
+     * A binding carrier's state encloses every run that left its thread: every leaf of a request, forks,
+     * asyncs left to the drain, loop halves, on every worker, sees its request's id and no other, and no
+     * binding is left on a worker afterwards. Weft never calls the binding's restore.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 8})
+    void aBindingCarrierEnclosesEveryRunThatLeftItsThread(int workers) throws Exception {
+        BindingCarrier binding = new BindingCarrier();
+        WeftPool pool = WeftPool.builder().parallelism(workers).propagate(binding).build();
+        try {
+            threeRequests(pool, BOUND);
+            assertTrue(binding.bindings.sum() > 0, "no job ran inside runWith");
+            assertTrue(binding.restored.isEmpty(), "restore was called on a binding: " + binding.restored.peek());
+            Seen after = new Seen(null, BOUND);
+            pool.invoke(() -> tree(after, 3));
+            assertTrue(after.wrong.isEmpty(), "a leftover binding: " + after.wrong.peek());
+        } finally {
+            TestPools.shutdownQuietly(pool);
+        }
+        assertNull(BOUND.get());
+    }
+
+    /**
+     * A task that the stall monitor moves out of a worker blocked outside Weft (PROTOCOL.md, "Moving a
+     * stalled worker's tasks") runs with the context of the job that forked it: the monitor cannot read
+     * the stalled worker's context, and its own thread's has nothing to do with the task. The blocked
+     * worker never polls, so the fork is neither published nor stolen: it can only run by a move.
+     */
+    @Test
+    void aTaskMovedOutOfAStalledWorkerKeepsItsJobsContext() throws Exception {
+        assumeTrue(TaskMoves.ENABLED, "task moves are off on this JVM");
+        WeftPool pool = WeftPool.builder().parallelism(2).name("context-moves")
+                .stallSampling(TimeUnit.MILLISECONDS.toNanos(1), 2).propagate(ContextCarrier.of(TRACE)).build();
+        try {
+            // The fork leaves only by a move unless a hungry worker's signal made the fork itself publish it
+            // (then it is stolen, carrying its context the ordinary way): try until one run was a move.
+            boolean moved = false;
+            for (int attempt = 0; attempt < 50 && !moved; attempt++) {
+                long before = pool.tasksMoved.get();
+                AtomicReference<String> seen = new AtomicReference<>("not run");
+                TRACE.set("moved");
+                try {
+                    pool.invoke(() -> {
+                        CountDownLatch ran = new CountDownLatch(1);
+                        Task<String> t = Task.of(() -> {
+                            seen.set(TRACE.get());
+                            ran.countDown();
+                            return "done";
+                        }).fork();
+                        try {
+                            assertTrue(ran.await(TIMEOUT_S, TimeUnit.SECONDS), "the fork was never moved");
+                        } catch (InterruptedException e) {
+                            throw new AssertionError(e);
+                        }
+                        return t.join();
+                    });
+                } finally {
+                    TRACE.remove();
+                }
+                moved = pool.tasksMoved.get() > before;
+                assertEquals("moved", seen.get(), "the context of a fork that " + (moved ? "was moved" : "was stolen"));
+            }
+            assertTrue(moved, "in 50 tries the fork never left by a move");
+        } finally {
+            TestPools.shutdownQuietly(pool);
+        }
     }
 }

@@ -75,6 +75,7 @@ public final class Api {
             Map.entry(WEFT_POOL + ".Builder", Set.of()),
             Map.entry("dev.weft.Finish", Set.of()),
             Map.entry("dev.weft.ContextCarrier", Set.of()),
+            Map.entry("dev.weft.ContextCarrier.Binding", Set.of("dev.weft.ContextCarrier")),
             Map.entry("dev.weft.Par", Set.of()),
             Map.entry("dev.weft.ParStream", Set.of()),
             Map.entry("dev.weft.IntParStream", Set.of()),
