@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
@@ -225,12 +226,16 @@ class ContextPropagationTest {
         WeftPool pool = WeftPool.builder().parallelism(2).name("context-moves")
                 .stallSampling(TimeUnit.MILLISECONDS.toNanos(1), 2).propagate(ContextCarrier.of(TRACE)).build();
         try {
-            // The fork leaves only by a move unless a hungry worker's signal made the fork itself publish it
-            // (then it is stolen, carrying its context the ordinary way): try until one run was a move.
+            // The other worker is kept busy (not hungry) until after the fork, so that nobody asks for it and
+            // it stays private; it can then leave only by a move. A try in which a hungry worker's signal
+            // reached the fork all the same (it is stolen, carrying its context the ordinary way) is
+            // checked too, and tried again.
             boolean moved = false;
-            for (int attempt = 0; attempt < 50 && !moved; attempt++) {
+            for (int attempt = 0; attempt < 10 && !moved; attempt++) {
                 long before = pool.tasksMoved.get();
                 AtomicReference<String> seen = new AtomicReference<>("not run");
+                AtomicBoolean forked = new AtomicBoolean();
+                StalledForkTest.occupy(pool, 1, forked);
                 TRACE.set("moved");
                 try {
                     pool.invoke(() -> {
@@ -240,6 +245,7 @@ class ContextPropagationTest {
                             ran.countDown();
                             return "done";
                         }).fork();
+                        forked.set(true); // the other worker goes idle now
                         try {
                             assertTrue(ran.await(TIMEOUT_S, TimeUnit.SECONDS), "the fork was never moved");
                         } catch (InterruptedException e) {
@@ -253,7 +259,7 @@ class ContextPropagationTest {
                 moved = pool.tasksMoved.get() > before;
                 assertEquals("moved", seen.get(), "the context of a fork that " + (moved ? "was moved" : "was stolen"));
             }
-            assertTrue(moved, "in 50 tries the fork never left by a move");
+            assertTrue(moved, "in 10 tries the fork never left by a move");
         } finally {
             TestPools.shutdownQuietly(pool);
         }

@@ -46,7 +46,8 @@ class StalledForkTest {
      * submitted next forks while nobody is hungry, so its forks stay private; when the busy workers are
      * released they go idle and ask for work the forker never hands over (it does not poll).
      */
-    private static void occupy(WeftPool pool, int n, AtomicBoolean release) throws InterruptedException {
+    /** Keeps {@code n} workers busy outside Weft (no polls, not hungry) until {@code release} is set. */
+    static void occupy(WeftPool pool, int n, AtomicBoolean release) throws InterruptedException {
         CountDownLatch started = new CountDownLatch(n);
         for (int i = 0; i < n; i++) {
             pool.execute(() -> {
