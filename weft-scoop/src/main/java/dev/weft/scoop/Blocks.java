@@ -1,5 +1,6 @@
 package dev.weft.scoop;
 
+import dev.weft.Weft;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
@@ -125,6 +126,11 @@ final class Blocks {
             Inline.Stats stats = Inline.of(client, action);
             if (stats.onClient()) {
                 if (!scoop.isClosed() && h.runAlone(ctx, client.queueIfAny(h), stats, (Consumer<Object>) action, a.object)) {
+                    // A call queued on an idle handler spawns its activation, and a fork is where a worker
+                    // serves its thieves; a lone call forks nothing, so a client making many would keep its
+                    // latent forks from a worker that turned hungry. Serve it here, with the handler released
+                    // (one load of the worker's signal cell when nobody asked).
+                    Weft.hungry();
                     return;
                 }
             }
