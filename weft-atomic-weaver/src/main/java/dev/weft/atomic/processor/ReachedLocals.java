@@ -32,8 +32,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * Which expressions of one method certainly denote this object or an object reached from it through alias
- * fields — and so lie in this object's set, under the lock its units hold (PROTOCOL.md, "Joining a set":
- * an object in a set stays there). It is what lets a unit of a list walk its nodes: {@code for (Node n =
+ * fields — and so lie in this object's set, under the lock its units hold (an object in a set stays there;
+ * see the section on recursive structures in weft-atomic's PROTOCOL.md). It is what lets a unit of a list walk its nodes: {@code for (Node n =
  * head; n != null; n = n.next) n.value} reads {@code value} of an object reached from {@code this}.
  *
  * <p>A local variable is reached when every value assigned to it is: {@code this}, an alias field of a

@@ -16,9 +16,10 @@ import org.objectweb.asm.tree.analysis.Value;
  * A data-flow interpreter (for ASM's {@code Analyzer}) that tracks, for every stack slot and local, whether
  * the value is certainly {@code this}, certainly the value of one {@code @AliasAtomicSet} parameter, or
  * certainly an object reached from {@code this} through alias fields ({@code this.history},
- * {@code head.next.next}: in this object's set, PROTOCOL.md "Joining a set"). Loads and {@code dup}s keep
- * the kind; {@code null} merges into any kind (a field access on it throws before touching anything); a
- * merge of different kinds, and everything else, is {@link Kind#OTHER}. A parameter that is reassigned on
+ * {@code head.next.next}: in this object's set; see the section on recursive structures in weft-atomic's
+ * PROTOCOL.md). Loads and {@code dup}s keep the kind; {@code null} merges into any kind (a field access on
+ * it throws before touching anything); a merge of different kinds, and everything else, is
+ * {@link Kind#OTHER}. A parameter that is reassigned on
  * some path therefore stops being "the parameter" from there on, soundly, and a loop's {@code n = n.next}
  * keeps {@code n} reached.
  */
