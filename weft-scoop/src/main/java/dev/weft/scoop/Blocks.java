@@ -1,5 +1,6 @@
 package dev.weft.scoop;
 
+import dev.weft.Weft;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
@@ -125,6 +126,14 @@ final class Blocks {
             Inline.Stats stats = Inline.of(client, action);
             if (stats.onClient()) {
                 if (!scoop.isClosed() && h.runAlone(ctx, client.queueIfAny(h), stats, (Consumer<Object>) action, a.object)) {
+                    // A call queued on an idle handler spawns its activation, and a fork is where a worker
+                    // serves its thieves; a lone call forks nothing, so a client making many would keep its
+                    // latent forks from a worker that turned hungry. Serve it here, with the handler released,
+                    // every POLL_EVERY lone calls: a worker that stays hungry with nothing to give (a loop's
+                    // range is not a latent fork) would otherwise cost every call a service attempt.
+                    if ((++client.loneCalls & (Client.POLL_EVERY - 1)) == 0) {
+                        Weft.hungry();
+                    }
                     return;
                 }
             }

@@ -39,6 +39,7 @@ class LoneCallTest {
         c.value++;
         c.ranOn = Thread.currentThread();
     };
+    static final Consumer<Cell> COUNT = c -> c.value++;
     static final Consumer<Cell> LOG_NEXT = c -> c.log.add(c.value++);
     static final Consumer<Cell> THROW = c -> {
         if (c.value < 0) {
@@ -96,6 +97,51 @@ class LoneCallTest {
                 Separate<Cell> c1 = Scoop.on(one).create(new Cell());
                 assertTrue(ranBeforeReturn(one, c1, MARK), "and before call() returned");
             }
+        });
+    }
+
+    /**
+     * Lone calls run on the client never fork, so they never pass a worker's steal check: a client that
+     * makes many of them would keep its latent forks from a worker that turns hungry meanwhile until it
+     * stops. Each one serves pending steal requests after the handler is released, as a fork would. The
+     * other worker is kept busy until the client's loop has begun (an idle worker's request, made earlier,
+     * is served by the join's own fork); without that service the offered half runs only after the loop
+     * gives up (the assertion fails after 5 s).
+     */
+    @Test
+    void aClientInARunOfLoneCallsHandsItsLatentForkToAWorkerThatTurnsHungry() throws Exception {
+        Modes.QOQ.with(2, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            warm(scoop.pool(), cell, COUNT);
+            CountDownLatch busy = new CountDownLatch(1);
+            CountDownLatch looping = new CountDownLatch(1);
+            CountDownLatch otherHalf = new CountDownLatch(1);
+            var blocker = scoop.pool().submit(() -> {
+                busy.countDown();
+                try {
+                    return looping.await(10, TimeUnit.SECONDS);     // occupies one worker until the loop runs
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            assertTrue(busy.await(10, TimeUnit.SECONDS), "the blocker never started");
+            Thread[] ranOn = new Thread[2];
+            boolean[] servedWhileCalling = new boolean[1];
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            scoop.pool().run(() -> Weft.join(() -> {            // offered to other workers
+                ranOn[1] = Thread.currentThread();
+                otherHalf.countDown();
+            }, () -> {                                           // runs first, on this worker
+                ranOn[0] = Thread.currentThread();
+                looping.countDown();
+                while (otherHalf.getCount() > 0 && System.nanoTime() < deadline) {
+                    cell.call(COUNT);
+                }
+                servedWhileCalling[0] = otherHalf.getCount() == 0;
+            }));
+            assertTrue(blocker.get(10, TimeUnit.SECONDS), "the blocker was not released by the loop");
+            assertTrue(servedWhileCalling[0], "the offered half did not run while its client made lone calls");
+            assertTrue(ranOn[0] != ranOn[1], "both halves ran on " + ranOn[0]);
         });
     }
 

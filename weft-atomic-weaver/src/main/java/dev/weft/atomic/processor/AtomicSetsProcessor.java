@@ -28,10 +28,11 @@ import javax.tools.Diagnostic;
  * <p>Errors: more than one set on a class, or a different set in a subclass (one set per class hierarchy
  * is supported); an unknown set name in {@code @Atomic} or {@code @AliasAtomicSet}; {@code @Atomic} or
  * {@code @AliasAtomicSet} on a static field; an alias field whose type has no set, or a cycle of alias
- * fields; an {@code @AliasAtomicSet} parameter whose type has no set, or that is reassigned; a field of a
- * set read or written outside a unit of work for its object; and, inside a unit of work, a call that
- * blocks or waits for another task (Pinto et al.'s bottleneck 5): the unit holds its set's lock meanwhile,
- * and what it waits for may need that lock.
+ * fields through another set (a recursive alias, whose type is in its own class's set hierarchy, is AJ's
+ * linked structure and closes on one set); an {@code @AliasAtomicSet} parameter whose type has no set, or
+ * that is reassigned; a field of a set read or written outside a unit of work for its object; and, inside a
+ * unit of work, a call that blocks or waits for another task (Pinto et al.'s bottleneck 5): the unit holds
+ * its set's lock meanwhile, and what it waits for may need that lock.
  *
  * <p>Declarations are checked while processing annotations; method bodies once javac has attributed each
  * class ({@link BodyChecks}).
@@ -180,7 +181,8 @@ public final class AtomicSetsProcessor extends AbstractProcessor {
                 } else if (target == null) {
                     error(f, "@AliasAtomicSet field " + f.getSimpleName() + " of type " + f.asType()
                             + ", which has no atomic set");
-                } else {
+                } else if (!SetModel.isRecursiveAlias(f)) {
+                    // A recursive alias (a node's next) closes on its own set: AJ's linked structures.
                     List<String> cycle = aliasCycle(SetModel.typeElement(f.asType()), t, new ArrayList<>(List.of(t)));
                     if (cycle != null) {
                         error(f, "alias cycle: " + String.join(" -> ", cycle)
@@ -234,7 +236,7 @@ public final class AtomicSetsProcessor extends AbstractProcessor {
         path.add(from);
         for (TypeElement c = from; c != null; c = SetModel.superclass(c)) {
             for (VariableElement f : ElementFilter.fieldsIn(c.getEnclosedElements())) {
-                if (f.getAnnotation(AliasAtomicSet.class) != null) {
+                if (f.getAnnotation(AliasAtomicSet.class) != null && !SetModel.isRecursiveAlias(f)) {
                     List<String> found = aliasCycle(SetModel.typeElement(f.asType()), start, path);
                     if (found != null) {
                         return found;

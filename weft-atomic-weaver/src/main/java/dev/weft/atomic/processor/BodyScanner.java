@@ -11,6 +11,8 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
@@ -40,7 +42,8 @@ import javax.tools.Diagnostic;
  *
  * <p>The rules mirror the weaver's, which sees the compiled code: a set's field may be read or written on
  * {@code this} (also from a lambda, which the compiler turns into a method of the same object), on an
- * object aliased into this object's set ({@code this.aliasField.f}), or on an {@code @AliasAtomicSet}
+ * object reached from {@code this} through alias fields ({@code this.aliasField.f}, or a list's nodes
+ * walked through a local: {@link ReachedLocals}), or on an {@code @AliasAtomicSet}
  * parameter of the enclosing method (not from a lambda: the lambda may run after the method returned).
  */
 final class BodyScanner extends TreePathScanner<Void, Void> {
@@ -94,8 +97,12 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
     record Blocked(ExecutableElement callee, String why, Tree tree, CompilationUnitTree unit) {
     }
 
-    /** The scanner's position: innermost class, method, and how many lambdas deep within the method. */
-    private record Context(TypeElement cls, ExecutableElement method, int lambdas, Map<String, Tree> localInits) {
+    /**
+     * The scanner's position: innermost class, method, how many lambdas deep within the method, and the
+     * innermost lambda (or the method) with the method's locals reached from this.
+     */
+    private record Context(TypeElement cls, ExecutableElement method, int lambdas, Map<String, Tree> localInits,
+            Tree where, ReachedLocals locals) {
     }
 
     private final ProcessingEnvironment env;
@@ -118,7 +125,7 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
     @Override
     public Void visitClass(ClassTree node, Void v) {
         TypeElement cls = (TypeElement) trees.getElement(getCurrentPath());
-        ctx.push(new Context(cls, null, 0, new HashMap<>()));
+        ctx.push(new Context(cls, null, 0, new HashMap<>(), null, null));
         try {
             return super.visitClass(node, v);
         } finally {
@@ -130,7 +137,7 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
     public Void visitMethod(MethodTree node, Void v) {
         ExecutableElement m = (ExecutableElement) trees.getElement(getCurrentPath());
         Context c = ctx.peek();
-        ctx.push(new Context(c.cls, m, 0, new HashMap<>()));
+        ctx.push(new Context(c.cls, m, 0, new HashMap<>(), node, new ReachedLocals(trees, getCurrentPath(), c.cls, m)));
         MethodFacts f = new MethodFacts(c.cls);
         for (VariableElement p : m.getParameters()) {
             if (p.getAnnotation(AliasAtomicSet.class) != null) {
@@ -148,7 +155,7 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
     @Override
     public Void visitLambdaExpression(LambdaExpressionTree node, Void v) {
         Context c = ctx.peek();
-        ctx.push(new Context(c.cls, c.method, c.lambdas + 1, c.localInits));
+        ctx.push(new Context(c.cls, c.method, c.lambdas + 1, c.localInits, node, c.locals));
         try {
             return super.visitLambdaExpression(node, v);
         } finally {
@@ -187,14 +194,25 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
         Element e = trees.getElement(getCurrentPath());
         if (e != null && SetModel.isSetField(e)) {
             ExpressionTree recv = node.getExpression();
-            checkAccess(node, e, classify(recv), recv);
+            checkAccess(node, e, classify(new TreePath(getCurrentPath(), recv)), recv);
         }
         return super.visitMemberSelect(node, v);
     }
 
     private enum Receiver { THIS_IMPLICIT, THIS, SUPER, PARAM, ALIAS, OTHER }
 
-    private Receiver classify(ExpressionTree recv) {
+    /**
+     * What the receiver at {@code p} certainly is. ALIAS: an object in this object's set, reached from
+     * {@code this} through alias fields, directly or through locals ({@link ReachedLocals}).
+     */
+    private Receiver classify(TreePath p) {
+        Tree recv = p.getLeaf();
+        if (recv instanceof ParenthesizedTree pt) {
+            return classify(new TreePath(p, pt.getExpression()));
+        }
+        if (recv instanceof TypeCastTree tc) {
+            return classify(new TreePath(p, tc.getExpression()));
+        }
         if (recv instanceof IdentifierTree id) {
             String n = id.getName().toString();
             if (n.equals("this")) {
@@ -203,7 +221,7 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
             if (n.equals("super")) {
                 return Receiver.SUPER;
             }
-            Element re = trees.getElement(new TreePath(getCurrentPath(), recv));
+            Element re = trees.getElement(p);
             if (re != null && re.getKind() == ElementKind.PARAMETER && re.getAnnotation(AliasAtomicSet.class) != null
                     && ctx.peek().method != null && ctx.peek().method.getParameters().contains(re)) {
                 return Receiver.PARAM;
@@ -211,17 +229,26 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
             if (re != null && isAliasField(re)) {
                 return Receiver.ALIAS; // an alias field of this, by simple name
             }
+            if (re != null && re.getKind() == ElementKind.LOCAL_VARIABLE && ctx.peek().locals != null
+                    && ctx.peek().locals.reaches(p, ctx.peek().where)) {
+                return Receiver.ALIAS; // a local that only ever holds objects reached from this
+            }
             return Receiver.OTHER;
         }
         if (recv instanceof MemberSelectTree ms) {
             if (ms.getIdentifier().contentEquals("this")) {
-                Element outer = trees.getElement(new TreePath(new TreePath(getCurrentPath(), recv), ms.getExpression()));
+                Element outer = trees.getElement(new TreePath(p, ms.getExpression()));
                 return outer != null && outer.equals(ctx.peek().cls) ? Receiver.THIS : Receiver.OTHER;
             }
-            Element re = trees.getElement(new TreePath(getCurrentPath(), recv));
-            ExpressionTree inner = ms.getExpression();
-            if (re != null && isAliasField(re) && inner instanceof IdentifierTree iid && iid.getName().contentEquals("this")) {
-                return Receiver.ALIAS;
+            Element re = trees.getElement(p);
+            if (re != null && re.getKind() == ElementKind.FIELD && re.getAnnotation(AliasAtomicSet.class) != null
+                    && !re.getModifiers().contains(Modifier.STATIC)) {
+                // An alias field of an object in this set holds an object of the same set (this.history,
+                // head.next, n.left.right).
+                Receiver inner = classify(new TreePath(p, ms.getExpression()));
+                if (inner == Receiver.THIS || inner == Receiver.ALIAS) {
+                    return Receiver.ALIAS;
+                }
             }
         }
         return Receiver.OTHER;
@@ -244,7 +271,8 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
                 + " (set '" + SetModel.setOf(owner) + "')";
         switch (r) {
             case THIS_IMPLICIT, THIS, SUPER, ALIAS -> {
-                if (!inHierarchy || !instanceContext) {
+                // An object reached through alias fields is in this set whatever its class.
+                if (r != Receiver.ALIAS && !inHierarchy || !instanceContext) {
                     error(tree, what + " of an enclosing or other object is accessed outside a unit of work for it"
                             + "; call a method of " + owner.getSimpleName() + " instead");
                     return;
@@ -339,7 +367,7 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
                     && SetModel.inHierarchy(ctx.peek().cls, ct)) {
                 f.thisCalls.add(callee);
             } else if (sel instanceof MemberSelectTree ms && !callee.getModifiers().contains(Modifier.STATIC)
-                    && classify(ms.getExpression()) == Receiver.ALIAS) {
+                    && classify(new TreePath(getCurrentPath(), ms.getExpression())) == Receiver.ALIAS) {
                 f.thisCalls.add(callee); // an object aliased into this set: its units touch this set
             }
             String why = Blocking.why(callee, env.getElementUtils(), env.getTypeUtils());

@@ -49,11 +49,34 @@ final class SetModel {
                 && ((DeclaredType) type).asElement() instanceof TypeElement te ? te : null;
     }
 
+    /** The topmost class of {@code t}'s set hierarchy (the one that holds the lock), or null without a set. */
+    static TypeElement setRoot(TypeElement t) {
+        TypeElement root = null;
+        for (TypeElement c = t; c != null && setOf(c) != null; c = superclass(c)) {
+            root = c;
+        }
+        return root;
+    }
+
+    /**
+     * Whether alias field {@code f} is recursive: its type is in the set hierarchy of the class that declares
+     * it (AJ's {@code next} of a list node), so the objects it links are of one kind and end in one set.
+     */
+    static boolean isRecursiveAlias(VariableElement f) {
+        TypeElement owner = (TypeElement) f.getEnclosingElement();
+        TypeElement target = typeElement(f.asType());
+        return target != null && setRoot(owner) != null && setRoot(owner).equals(setRoot(target));
+    }
+
     static TypeElement superclass(TypeElement t) {
         return typeElement(t.getSuperclass());
     }
 
-    /** Whether {@code f} is a field of an atomic set. */
+    /**
+     * Whether {@code f} is a field of an atomic set: an {@code @Atomic} field, a non-final alias field (the
+     * object it holds is in the set, and so is which object that is), or, in a class that declares a set and
+     * annotates no field, every instance field but immutable values and final alias fields.
+     */
     static boolean isSetField(Element f) {
         if (f.getKind() != ElementKind.FIELD || f.getModifiers().contains(Modifier.STATIC)) {
             return false;
@@ -63,6 +86,10 @@ final class SetModel {
         }
         if (f.getAnnotation(Atomic.class) != null) {
             return true;
+        }
+        if (f.getAnnotation(AliasAtomicSet.class) != null) {
+            // The reference itself is state of the set when it can change: units walk it under the lock.
+            return !f.getModifiers().contains(Modifier.FINAL);
         }
         return declared(owner).length > 0 && !anyAtomicField(owner) && f.getAnnotation(AliasAtomicSet.class) == null
                 && !(f.getModifiers().contains(Modifier.FINAL) && isImmutableValue(f.asType()));

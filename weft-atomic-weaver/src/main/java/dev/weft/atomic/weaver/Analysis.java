@@ -25,10 +25,11 @@ import org.objectweb.asm.tree.MethodNode;
  * Decides, for one class to be woven, which methods are units of work and which locks each needs, which
  * calls inside units go to unlocked internal versions, and which stores go to alias fields; and finds
  * what the weaver must refuse (a field of a set touched outside a unit of work for its object, a set
- * that does not exist, more than one set, an alias cycle).
+ * that does not exist, more than one set, an alias cycle through another set).
  *
  * <p>A method is a unit of work for its own object's set if it is an instance method of a class with a
- * set and it reads or writes a field of the set on {@code this} (or on an object aliased into it), calls
+ * set and it reads or writes a field of the set on {@code this} (or on an object reached from it through
+ * alias fields: {@link Receivers}), calls
  * such a unit on {@code this} or on an object aliased into its set, creates a lambda or method reference of this class that is such a unit
  * (the lambda's body is lexically part of the method), or overrides one — the closure over the class's
  * methods. Any method with
@@ -131,7 +132,8 @@ final class Analysis {
                 } else if (t.getSort() != Type.OBJECT || !h.isAtomic(t.getInternalName())) {
                     problems.add(fw + ": @AliasAtomicSet on a field of type " + t.getClassName()
                             + ", which has no atomic set");
-                } else {
+                } else if (!h.isRecursiveAlias(name, f.name())) {
+                    // A recursive alias (a node's next) closes on its own set: AJ's linked structures.
                     List<String> cycle = aliasCycle(t.getInternalName(), new ArrayList<>(List.of(name)));
                     if (cycle != null) {
                         problems.add(fw + ": alias cycle " + String.join(" -> ", cycle));
@@ -178,7 +180,7 @@ final class Analysis {
             }
             for (ClassModel.Field f : m.fields) {
                 Type t = Type.getType(f.desc());
-                if (f.aliasSet() != null && t.getSort() == Type.OBJECT) {
+                if (f.aliasSet() != null && t.getSort() == Type.OBJECT && !h.isRecursiveAlias(c, f.name())) {
                     List<String> found = aliasCycle(t.getInternalName(), path);
                     if (found != null) {
                         return found;
@@ -257,6 +259,9 @@ final class Analysis {
                         }
                         case PARAM -> {
                             // covered by the parameter's lock
+                        }
+                        case NULL -> {
+                            // always null here: the access throws before it touches anything
                         }
                         default -> foreign(m, insn, fi);
                     }

@@ -347,7 +347,8 @@ final class ClassWeaver {
 
     /**
      * Before each {@code this.f = v} to an alias field, {@code $weft$alias$f(this, v)} moves {@code v} into
-     * this object's set; the store itself stays where it was (a final field can only be stored by its
+     * this object's set ({@code Units.share}; for a recursive alias {@code Units.link}, which instead moves
+     * this object into {@code v}'s set when {@code v} already lies in a structure's); the store itself stays where it was (a final field can only be stored by its
      * constructor).
      */
     private void routeAliasStores() {
@@ -373,7 +374,9 @@ final class ClassWeaver {
                 il.add(new VarInsnNode(Opcodes.ALOAD, 0));
                 il.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, cn.name, Names.LOCK_FIELD, "()" + Names.LOCK_DESC, false));
                 il.add(new VarInsnNode(Opcodes.ALOAD, 1));
-                il.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.UNITS, "share",
+                // A recursive alias (a node's next) may link a new node to one already in a structure's set.
+                String join = h.isRecursiveAlias(cn.name, store.name) ? "link" : "share";
+                il.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.UNITS, join,
                         "(Ljava/lang/Object;" + Names.LOCK_DESC + "Ljava/lang/Object;)V", false));
                 il.add(new InsnNode(Opcodes.RETURN));
                 cn.methods.add(s);

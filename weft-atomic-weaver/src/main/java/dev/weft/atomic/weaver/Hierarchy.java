@@ -62,8 +62,26 @@ final class Hierarchy {
         if (f.atomicSet() != null) {
             return true;
         }
+        if (f.aliasSet() != null) {
+            // Which object a mutable alias field holds is state of the set: units walk it under the lock.
+            return (f.access() & org.objectweb.asm.Opcodes.ACC_FINAL) == 0;
+        }
         // A class that declares the set and annotates no field puts its state in it.
         return !m.declaredSets.isEmpty() && !m.anyAtomicField() && f.inImplicitSet() && f.aliasSet() == null;
+    }
+
+    /**
+     * Whether alias field {@code owner.name} is recursive: its type is in the set hierarchy of the class that
+     * declares it (AJ's {@code next} of a list node), so the objects it links end in one set.
+     */
+    boolean isRecursiveAlias(String owner, String name) {
+        ClassModel.Field f = aliasField(owner, name);
+        if (f == null) {
+            return false;
+        }
+        org.objectweb.asm.Type t = org.objectweb.asm.Type.getType(f.desc());
+        return t.getSort() == org.objectweb.asm.Type.OBJECT && isAtomic(t.getInternalName())
+                && rootOf(t.getInternalName()).equals(rootOf(declaringClass(owner, name)));
     }
 
     /** The class that declares field {@code name}, searching from {@code owner} up; null if unknown. */

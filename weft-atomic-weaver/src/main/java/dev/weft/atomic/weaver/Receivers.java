@@ -15,25 +15,27 @@ import org.objectweb.asm.tree.analysis.Value;
 /**
  * A data-flow interpreter (for ASM's {@code Analyzer}) that tracks, for every stack slot and local, whether
  * the value is certainly {@code this}, certainly the value of one {@code @AliasAtomicSet} parameter, or
- * certainly the object in one of {@code this}'s alias fields. Loads and {@code dup}s keep the kind; a
- * merge of different kinds, and everything else, is {@link Kind#OTHER}. A parameter that is reassigned on
- * some path therefore stops being "the parameter" from there on, soundly.
+ * certainly an object reached from {@code this} through alias fields ({@code this.history},
+ * {@code head.next.next}: in this object's set; see the section on recursive structures in weft-atomic's
+ * PROTOCOL.md). Loads and {@code dup}s keep the kind; {@code null} merges into any kind (a field access on
+ * it throws before touching anything); a merge of different kinds, and everything else, is
+ * {@link Kind#OTHER}. A parameter that is reassigned on
+ * some path therefore stops being "the parameter" from there on, soundly, and a loop's {@code n = n.next}
+ * keeps {@code n} reached.
  */
 final class Receivers extends Interpreter<Receivers.Recv> {
-    enum Kind { THIS, PARAM, ALIAS, OTHER }
+    enum Kind { NULL, THIS, PARAM, ALIAS, OTHER }
 
-    /** A value: its kind, and for PARAM the parameter's local slot, for ALIAS the field's name. */
+    /** A value: its kind, and for PARAM the parameter's local slot. */
     static final class Recv implements Value {
         final int size;
         final Kind kind;
         final int slot;
-        final String field;
 
-        Recv(int size, Kind kind, int slot, String field) {
+        Recv(int size, Kind kind, int slot) {
             this.size = size;
             this.kind = kind;
             this.slot = slot;
-            this.field = field;
         }
 
         @Override
@@ -43,19 +45,20 @@ final class Receivers extends Interpreter<Receivers.Recv> {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Recv r && r.size == size && r.kind == kind && r.slot == slot
-                    && Objects.equals(r.field, field);
+            return o instanceof Recv r && r.size == size && r.kind == kind && r.slot == slot;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(size, kind, slot, field);
+            return Objects.hash(size, kind, slot);
         }
     }
 
-    static final Recv EMPTY = new Recv(1, Kind.OTHER, -1, null);
+    static final Recv EMPTY = new Recv(1, Kind.OTHER, -1);
     private static final Recv ONE = EMPTY;
-    private static final Recv TWO = new Recv(2, Kind.OTHER, -1, null);
+    private static final Recv TWO = new Recv(2, Kind.OTHER, -1);
+    private static final Recv NULL = new Recv(1, Kind.NULL, -1);
+    private static final Recv REACHED = new Recv(1, Kind.ALIAS, -1);
 
     private final Hierarchy h;
     private final String owner;
@@ -90,10 +93,10 @@ final class Receivers extends Interpreter<Receivers.Recv> {
     @Override
     public Recv newParameterValue(boolean isInstanceMethod, int local, Type type) {
         if (isInstanceMethod && local == 0) {
-            return new Recv(1, Kind.THIS, 0, null);
+            return new Recv(1, Kind.THIS, 0);
         }
         if (local < aliasSlots.length && aliasSlots[local]) {
-            return new Recv(1, Kind.PARAM, local, null);
+            return new Recv(1, Kind.PARAM, local);
         }
         return of(type.getSize());
     }
@@ -102,6 +105,7 @@ final class Receivers extends Interpreter<Receivers.Recv> {
     public Recv newOperation(AbstractInsnNode insn) {
         return switch (insn.getOpcode()) {
             case Opcodes.LCONST_0, Opcodes.LCONST_1, Opcodes.DCONST_0, Opcodes.DCONST_1 -> TWO;
+            case Opcodes.ACONST_NULL -> NULL;
             case Opcodes.LDC -> {
                 Object c = ((LdcInsnNode) insn).cst;
                 yield c instanceof Long || c instanceof Double ? TWO : ONE;
@@ -121,8 +125,9 @@ final class Receivers extends Interpreter<Receivers.Recv> {
         switch (insn.getOpcode()) {
             case Opcodes.GETFIELD: {
                 FieldInsnNode f = (FieldInsnNode) insn;
-                if (value.kind == Kind.THIS && h.aliasField(f.owner, f.name) != null && h.isAtomic(owner)) {
-                    return new Recv(1, Kind.ALIAS, -1, f.name);
+                if ((value.kind == Kind.THIS && h.isAtomic(owner) || value.kind == Kind.ALIAS)
+                        && h.aliasField(f.owner, f.name) != null) {
+                    return REACHED; // an alias field of an object in this set holds one of the set
                 }
                 return of(Type.getType(f.desc).getSize());
             }
@@ -171,6 +176,12 @@ final class Receivers extends Interpreter<Receivers.Recv> {
     @Override
     public Recv merge(Recv a, Recv b) {
         if (a.equals(b)) {
+            return a;
+        }
+        if (a.kind == Kind.NULL && b.size == 1) {
+            return b;
+        }
+        if (b.kind == Kind.NULL && a.size == 1) {
             return a;
         }
         return of(Math.min(a.size, b.size));

@@ -62,10 +62,37 @@ class ProcessorTest {
                         @AtomicSet("b")
                         class U { @AliasAtomicSet T t; }
                         """, "alias cycle: T -> U -> T", 6),
-                Arguments.of("alias cycle on itself", """
+                Arguments.of("alias cycle through a recursive field into another set", """
                         @AtomicSet("n")
-                        class T { @Atomic int v; @AliasAtomicSet T next; }
-                        """, "alias cycle: T -> T", 6),
+                        class T { @AliasAtomicSet T next; @AliasAtomicSet U u; }
+                        @AtomicSet("b")
+                        class U { @AliasAtomicSet T t; }
+                        """, "alias cycle: T -> U -> T", 6),
+                Arguments.of("walking a local that may hold another structure's node", """
+                        @AtomicSet("l")
+                        class T {
+                            @AliasAtomicSet N head;
+                            int f(N other) { N n = head; if (other != null) n = other; return n.v; }
+                        }
+                        @AtomicSet("n")
+                        class N { int v; @AliasAtomicSet N next; }
+                        """, "atomic field N.v (set 'n') of an object other than this", 8),
+                Arguments.of("a walked node's field inside a lambda", """
+                        @AtomicSet("l")
+                        class T {
+                            @AliasAtomicSet N head;
+                            Runnable f() { N n = head; return () -> n.v++; }
+                        }
+                        @AtomicSet("n")
+                        class N { int v; @AliasAtomicSet N next; }
+                        """, "atomic field N.v (set 'n') of an object other than this", 8),
+                Arguments.of("a mutable alias field of another object", """
+                        @AtomicSet("n")
+                        class T {
+                            @AliasAtomicSet T next;
+                            static T skip(T t) { return t.next; }
+                        }
+                        """, "atomic field T.next (set 'n') of an object other than this", 8),
                 Arguments.of("alias field whose type has no set", """
                         @AtomicSet("a")
                         class T { @AliasAtomicSet StringBuilder sb = new StringBuilder(); }
@@ -222,6 +249,29 @@ class ProcessorTest {
     }
 
     @Test
+    void recursiveStructuresWalkedInsideTheirOwnersUnitsCompileCleanly() throws Exception {
+        Fixtures.Compiled c = Fixtures.compile(tmp, true, Map.of(
+                "r.IntList", RecursiveFixtures.LIST, "r.IntTree", RecursiveFixtures.TREE, "p.T", IMPORTS + """
+                @AtomicSet("l")
+                class T {
+                    @AliasAtomicSet N head;
+                    int last() {                                       // a local that starts null
+                        N prev = null;
+                        for (N n = head; n != null; n = (n.next)) prev = n;
+                        return prev == null ? -1 : prev.v;
+                    }
+                    int second() { N n = head != null ? head.next : null; return n == null ? -1 : ((N) n).v; }
+                    Runnable r() { return () -> { for (N n = head; n != null; n = n.next) n.v++; }; }
+                }
+                @AtomicSet("n")
+                class N { int v; @AliasAtomicSet N next; }
+                """));
+        assertTrue(c.success(), c.errorText());
+        assertEquals(List.of(), c.diagnostics().stream()
+                .filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.WARNING).map(Object::toString).toList());
+    }
+
+    @Test
     void aCorrectProgramCompilesCleanly() throws Exception {
         Fixtures.Compiled c = Fixtures.compile(tmp, true, Map.of("p.T", IMPORTS + """
                 @AtomicSet("a")
@@ -279,7 +329,16 @@ class ProcessorTest {
                         class T { @AliasAtomicSet U u; }
                         @AtomicSet("b")
                         class U { @AliasAtomicSet T t; }
-                        """, "alias cycle"));
+                        """, "alias cycle"),
+                Arguments.of("""
+                        @AtomicSet("l")
+                        class T {
+                            @AliasAtomicSet N head;
+                            int f(N other) { N n = head; if (other != null) n = other; return n.v; }
+                        }
+                        @AtomicSet("n")
+                        class N { int v; @AliasAtomicSet N next; }
+                        """, "reads atomic field p.N.v of an object other than this"));
     }
 
     @ParameterizedTest

@@ -37,6 +37,11 @@ public final class OrderedLock implements Serializable {
      * objects are published.
      */
     transient Object owner;
+    /**
+     * Whether an object joined this set through {@link Units#link} (born into a structure's set): such a
+     * set can no longer move as a whole. Set inside the owner's units, after publication, hence volatile.
+     */
+    transient volatile boolean joinedByLink;
 
     /** Creates a lock; woven constructors call this. */
     public OrderedLock() {

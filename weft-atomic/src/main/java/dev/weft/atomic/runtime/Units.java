@@ -59,10 +59,55 @@ public final class Units {
                     + " cannot join the set of a " + self.getClass().getName()
                     + "; an @AliasAtomicSet field takes objects made for it");
         }
+        checkMovable(from, target, self);
         if (to.owner == null) {
             to.owner = self;
         }
         t.$weft$relock(from, to);
+    }
+
+    /**
+     * Called before {@code self} stores {@code target} in a recursive {@link dev.weft.atomic.AliasAtomicSet}
+     * field (one whose type is in {@code self}'s own set hierarchy: a list node's {@code next}), whose set's
+     * lock is {@code to}. As {@link #share}, unless {@code target} already lies in another object's set — a
+     * node of a list: then {@code self}, with what its alias fields hold, joins that set instead, so a node
+     * linked in front of a list's nodes is born in the list's set (AJ's nodes, whose set is their list's).
+     *
+     * @throws IllegalStateException if {@code self} itself already shares a third object's set
+     */
+    public static void link(Object self, OrderedLock to, Object target) {
+        if (target == null) {
+            return;
+        }
+        OrderedLock from = ((AtomicObject) target).$weft$lock();
+        Object fromOwner = from.owner;
+        if (from == to || fromOwner == null || fromOwner == target) {
+            share(self, to, target);
+            return;
+        }
+        Object toOwner = to.owner;
+        if (toOwner != null && toOwner != self) {
+            throw new IllegalStateException("a " + self.getClass().getName() + " that already shares the atomic set"
+                    + " of a " + toOwner.getClass().getName() + " cannot link to a " + target.getClass().getName()
+                    + " in the set of a " + fromOwner.getClass().getName());
+        }
+        checkMovable(to, self, fromOwner);
+        // Objects born into a set this way are not reachable from its owner through alias fields until they
+        // are linked in, so the set can no longer move as a whole (checkMovable).
+        from.joinedByLink = true;
+        ((AtomicObject) self).$weft$relock(to, from);
+    }
+
+    /**
+     * A set moves by following alias fields from the object that moves; objects that joined it through
+     * {@link #link} may not be reachable that way, so such a set stays where it is.
+     */
+    private static void checkMovable(OrderedLock lock, Object moving, Object into) {
+        if (lock.joinedByLink) {
+            throw new IllegalStateException("the atomic set of a " + moving.getClass().getName() + " cannot join the"
+                    + " set of a " + into.getClass().getName() + ": nodes were linked into it, and a set moves only"
+                    + " along alias fields; link the structure into its owner before adding nodes");
+        }
     }
 
     /** Moves an aliased field's object along with its owner ({@link AtomicObject#$weft$relock}). */
