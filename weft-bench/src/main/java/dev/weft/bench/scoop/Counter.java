@@ -1,9 +1,11 @@
 package dev.weft.bench.scoop;
 
-import dev.weft.Weft;
+import dev.weft.Task;
 import dev.weft.bench.programs.Checks;
 import dev.weft.scoop.Scoop;
 import dev.weft.scoop.Separate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -50,11 +52,20 @@ public final class Counter extends ScoopSuite.SuiteProgram {
     static long scoop(Scoop scoop, int clients, int m) {
         Separate<Cell> counter = scoop.create(new Cell());
         return scoop.pool().invoke(() -> {
-            Weft.parallelFor(0, clients, k -> {
-                for (int i = share(m, clients, k); i > 0 && !stop; i--) {
-                    counter.call(INCREMENT);
-                }
-            });
+            // One task per client, forked: an idle worker takes each at once. (A parallelFor over the
+            // clients would not do: a loop gives its upper half away at a chunk's end, and each client is
+            // one long chunk, so one worker ran both shares one after the other and nothing contended.)
+            List<Task<Void>> tasks = new ArrayList<>();
+            for (int k = 0; k < clients; k++) {
+                int share = share(m, clients, k);
+                tasks.add(Task.of(() -> {
+                    for (int i = share; i > 0 && !stop; i--) {
+                        counter.call(INCREMENT);
+                    }
+                    return null;
+                }));
+            }
+            Task.invokeAll(tasks);
             return counter.query(c -> c.value);
         });
     }
