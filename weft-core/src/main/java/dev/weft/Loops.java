@@ -60,6 +60,12 @@ final class Loops {
         loop.next = from;
         loop.hi = to;
         int s = p.pushObject(loop, PendingStack.K_RANGE);
+        // The poll every fork makes, before the first chunk: a worker already hungry gets the upper half
+        // now. Polled only after a chunk, a loop of a few long iterations ran them one after another
+        // (the first chunk is one iteration), whatever the number of idle workers.
+        if (w.signal() != 0) {
+            w.onSignal();
+        }
         long maxChunk = Math.min(MAX_CHUNK, Math.max(MIN_MAX_CHUNK, (to - from) >>> w.pool.chunkShift));
         long chunk = 1;
         Throwable failure = null;

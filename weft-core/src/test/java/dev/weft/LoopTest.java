@@ -125,4 +125,51 @@ class LoopTest extends SharedPools {
         assertThrows(NullPointerException.class, () -> Weft.parallelReduceInt(0, 10, 0, null, Integer::sum));
         assertThrows(NullPointerException.class, () -> Weft.parallelReduceInt(0, 10, 0, i -> i, null));
     }
+
+    /**
+     * A loop of a few long iterations runs them at once when other workers are idle: the loop's first
+     * poll comes before its first chunk, as every fork's does, so an idle worker's standing request gets
+     * the upper half at the start. (With the first poll after the first chunk, a 2-iteration loop ran its
+     * halves one after the other: iteration 0 here would wait for iteration 1 forever.) Also through a
+     * parallel iterator, which runs on the same loops. Each loop starts once the other worker has asked
+     * this one for work (its signal is set): a worker that asks only after the start is answered at the
+     * next chunk's end, which is a limit of lazy splitting this test does not cover.
+     */
+    @Test
+    void aLoopOfTwoLongIterationsRunsThemAtOnceOnTwoWorkers() throws Exception {
+        try (WeftPool pool = new WeftPool(2)) {
+            for (int round = 0; round < 20; round++) {
+                java.util.concurrent.CountDownLatch both = new java.util.concurrent.CountDownLatch(2);
+                pool.run(() -> {
+                    awaitAsked();
+                    Weft.parallelFor(0, 2, i -> awaitTogether(both, "parallelFor"));
+                });
+                java.util.concurrent.CountDownLatch both2 = new java.util.concurrent.CountDownLatch(2);
+                pool.run(() -> {
+                    awaitAsked();
+                    Par.range(0, 2).forEach(i -> awaitTogether(both2, "Par.range"));
+                });
+            }
+        }
+    }
+
+    /** Waits until another worker has asked the calling one for work (a thief, or a parker's standing request). */
+    private static void awaitAsked() {
+        Worker w = Worker.current();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (w.signal() == 0) {
+            assertTrue(System.nanoTime() - deadline < 0, "the idle worker never asked for work");
+            Thread.onSpinWait();
+        }
+    }
+
+    private static void awaitTogether(java.util.concurrent.CountDownLatch both, String what) {
+        both.countDown();
+        try {
+            assertTrue(both.await(10, java.util.concurrent.TimeUnit.SECONDS),
+                    what + ": the other iteration did not start while this one ran");
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
 }
