@@ -27,7 +27,10 @@ import java.util.List;
  * {@code -Djava.util.concurrent.ForkJoinPool.common.parallelism=P}, where it sorts on a worker of a
  * {@code ForkJoinPool(P)}: it splits for P and runs on exactly P threads (not P plus the caller). Those runs
  * time themselves (warm-up and repetitions as the runner's) after the runner's own, so they are not
- * interleaved with the other versions, and their JVM has compiled nothing but the sort.
+ * interleaved with the other versions, and their JVM has compiled nothing but the sort. So that Weft is
+ * compared with it under the same conditions, the same JVMs also run {@code Par.sort} on a {@code WeftPool(P)},
+ * interleaved with {@code parallelSort} ({@code weft-own-jvm}, the subject); the in-JVM {@code weft} version
+ * stays beside the plain loop.
  */
 public final class SortLongs extends StreamsSuite.SuiteProgram {
     @Override
@@ -42,7 +45,12 @@ public final class SortLongs extends StreamsSuite.SuiteProgram {
 
     @Override
     public List<Engine> engines() {
-        return List.of(StreamsSuite.LOOP, StreamsSuite.PARALLEL_SORT, StreamsSuite.WEFT);
+        return List.of(StreamsSuite.LOOP, StreamsSuite.WEFT, StreamsSuite.PARALLEL_SORT, StreamsSuite.WEFT_OWN_JVM);
+    }
+
+    @Override
+    public Engine subject() {
+        return StreamsSuite.WEFT_OWN_JVM;
     }
 
     @Override
@@ -96,7 +104,7 @@ public final class SortLongs extends StreamsSuite.SuiteProgram {
                 pools.weft(workers).run(() -> Par.sort(x));
                 return x;
             }
-            if (engine.equals(StreamsSuite.PARALLEL_SORT)) {
+            if (timesItself(engine)) {
                 throw new IllegalArgumentException(engine + " runs in a JVM of its own: it times itself");
             }
             throw new IllegalArgumentException(label() + " does not run on " + engine);
@@ -116,33 +124,35 @@ public final class SortLongs extends StreamsSuite.SuiteProgram {
 
         @Override
         public boolean timesItself(Engine engine) {
-            return engine.equals(StreamsSuite.PARALLEL_SORT);
+            return engine.equals(StreamsSuite.PARALLEL_SORT) || engine.equals(StreamsSuite.WEFT_OWN_JVM);
         }
 
         @Override
         public List<TimedRun> timeItself(List<Engine> engines, List<Integer> workers, int warmup, int reps)
                 throws IOException, InterruptedException {
             List<TimedRun> out = new ArrayList<>();
-            if (!engines.contains(StreamsSuite.PARALLEL_SORT)) {
+            List<Engine> mine = engines.stream().filter(this::timesItself).toList();
+            if (mine.isEmpty()) {
                 return out;
             }
             for (int p : workers) {
-                List<String> lines = runChild(command(p, warmup, reps));
+                List<String> lines = runChild(command(mine, p, warmup, reps));
                 for (PeerOutput.Run r : PeerOutput.parse(lines, "sort", "ParallelSortChild x" + p).runs()) {
-                    if (!r.runtime().equals(StreamsSuite.PARALLEL_SORT.name()) || r.workers() != p) {
+                    Engine e = mine.stream().filter(x -> x.name().equals(r.runtime())).findFirst().orElse(null);
+                    if (e == null || r.workers() != p) {
                         throw new IOException("ParallelSortChild x" + p + " reported a run of " + r.runtime() + " x" + r.workers());
                     }
-                    out.add(new TimedRun(StreamsSuite.PARALLEL_SORT, p, r.nanos(), r.answer()));
+                    out.add(new TimedRun(e, p, r.nanos(), r.answer()));
                 }
             }
             return out;
         }
 
         /**
-         * The child JVM's command: this JVM's java, heap and {@code -XX} options and class path, the common
-         * pool's parallelism set to {@code workers}.
+         * The child JVM's command for {@code engines}: this JVM's java, heap and {@code -XX} options and class
+         * path, the common pool's parallelism set to {@code workers}.
          */
-        List<String> command(int workers, int warmup, int reps) {
+        List<String> command(List<Engine> engines, int workers, int warmup, int reps) {
             List<String> cmd = new ArrayList<>();
             cmd.add(ProcessHandle.current().info().command().orElse("java"));
             for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -156,7 +166,7 @@ public final class SortLongs extends StreamsSuite.SuiteProgram {
             cmd.add(System.getProperty("java.class.path"));
             cmd.add(ParallelSortChild.class.getName());
             cmd.addAll(List.of(Integer.toString(input.length), Integer.toString(workers), Integer.toString(warmup),
-                    Integer.toString(reps)));
+                    Integer.toString(reps), String.join(",", engines.stream().map(Engine::name).toList())));
             return cmd;
         }
 

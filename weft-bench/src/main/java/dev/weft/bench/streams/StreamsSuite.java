@@ -12,7 +12,7 @@ import java.util.concurrent.ExecutionException;
 /**
  * The streams suite (issue 24): pipelines a Java developer writes with {@code java.util.stream}, each as a
  * plain loop (the baseline), a serial stream, a JDK parallel stream and Weft's parallel iterator
- * ({@link dev.weft.Par}), in the same run, every answer checked against one computed when the workload is
+ * ({@link dev.weft.Par}), in the same run (and the {@link #HANDOFF} alone), every answer checked against one computed when the workload is
  * made. The JDK parallel stream runs inside {@code pool.submit(() -> stream...).get()} on the runner's
  * {@link java.util.concurrent.ForkJoinPool} of the run's worker count: a parallel stream's tasks fork into
  * the pool of the worker thread that starts them, so the stream gets exactly that many workers, as Weft does,
@@ -32,12 +32,24 @@ public final class StreamsSuite {
     /** Weft's parallel iterator on the runner's WeftPool of the run's size: the subject. */
     public static final Engine WEFT = Engine.WEFT;
     /**
+     * The plain loop handed to a worker of the runner's WeftPool of P ({@code pool.invoke(() -> loop())}): the
+     * cost of the call from outside the pool — submission, waking a worker, waking the caller — with no
+     * pipeline, which every pool-run version pays and the loop and the serial stream on the caller's thread
+     * do not. Weft's time minus this one is what the parallel iterator itself costs.
+     */
+    public static final Engine HANDOFF = Engine.of("handoff", "plain loop run by a Weft worker: the handoff alone");
+    /**
      * {@code Arrays.parallelSort} in a JVM of its own per worker count (the sort program only): see
      * {@link SortLongs} for why it cannot run in the runner's JVM.
      */
     public static final Engine PARALLEL_SORT = Engine.of("parallelsort", "Arrays.parallelSort, own JVM per P");
+    /**
+     * {@link dev.weft.Par#sort} in the same JVMs as {@link #PARALLEL_SORT}, interleaved with it (the sort
+     * program only): the comparison with it made under the same conditions, not across JVMs and hours.
+     */
+    public static final Engine WEFT_OWN_JVM = Engine.of("weft-own-jvm", "Par.sort, in parallelsort's JVMs");
 
-    static final List<Engine> ENGINES = List.of(LOOP, STREAM, JDK, WEFT);
+    static final List<Engine> ENGINES = List.of(LOOP, STREAM, JDK, WEFT, HANDOFF);
 
     private StreamsSuite() {
     }
@@ -55,7 +67,7 @@ public final class StreamsSuite {
         }
 
         @Override
-        public final Engine subject() {
+        public Engine subject() {
             return WEFT;
         }
 
@@ -92,7 +104,8 @@ public final class StreamsSuite {
 
         @Override
         public Object run(Engine engine, int workers, Pools pools) throws Exception {
-            if (engine.equals(LOOP)) {
+            // The peers suite runs a pipeline's plain loop as Java's serial elision.
+            if (engine.equals(LOOP) || engine.equals(Engine.SERIAL)) {
                 return loop();
             }
             if (engine.equals(STREAM)) {
@@ -108,6 +121,9 @@ public final class StreamsSuite {
             }
             if (engine.equals(WEFT)) {
                 return weft(pools.weft(workers));
+            }
+            if (engine.equals(HANDOFF)) {
+                return pools.weft(workers).invoke(this::loop);
             }
             throw new IllegalArgumentException(label() + " does not run on " + engine);
         }

@@ -86,16 +86,21 @@ class StreamsSuiteTest {
                 assertTrue(sorted[i - 1] <= sorted[i], "not sorted at " + i);
             }
             assertThrows(IllegalArgumentException.class, () -> w.run(StreamsSuite.PARALLEL_SORT, 1, new Pools()));
-            assertTrue(w.timesItself(StreamsSuite.PARALLEL_SORT) && !w.timesItself(StreamsSuite.WEFT));
-            // The child JVMs, as the runner calls them: one measured run per worker count, each checked.
-            List<TimedRun> runs = w.timeItself(List.of(StreamsSuite.PARALLEL_SORT), List.of(1, 2), 0, 1);
-            assertEquals(List.of(1, 2), runs.stream().map(TimedRun::workers).toList());
+            assertThrows(IllegalArgumentException.class, () -> w.run(StreamsSuite.WEFT_OWN_JVM, 1, new Pools()));
+            assertTrue(w.timesItself(StreamsSuite.PARALLEL_SORT) && w.timesItself(StreamsSuite.WEFT_OWN_JVM)
+                    && !w.timesItself(StreamsSuite.WEFT));
+            // The child JVMs, as the runner calls them: one measured run per version and worker count, each checked.
+            List<Engine> own = List.of(StreamsSuite.PARALLEL_SORT, StreamsSuite.WEFT_OWN_JVM);
+            List<TimedRun> runs = w.timeItself(own, List.of(1, 2), 0, 1);
+            assertEquals(List.of("parallelsort x1", "weft-own-jvm x1", "parallelsort x2", "weft-own-jvm x2"),
+                    runs.stream().map(r -> r.engine().name() + " x" + r.workers()).sorted(
+                            java.util.Comparator.comparing((String s) -> s.substring(s.indexOf('x')))).toList());
             for (TimedRun r : runs) {
-                assertEquals(StreamsSuite.PARALLEL_SORT, r.engine());
                 assertTrue(r.nanos() > 0);
                 w.check(r.result(), sorted);
             }
-            assertTrue(w.command(3, 0, 1).contains("-Djava.util.concurrent.ForkJoinPool.common.parallelism=3"));
+            assertEquals(List.of(), w.timeItself(List.of(), List.of(1), 0, 1), "nothing asked, no JVM started");
+            assertTrue(w.command(own, 3, 0, 1).contains("-Djava.util.concurrent.ForkJoinPool.common.parallelism=3"));
         }
     }
 
@@ -163,15 +168,16 @@ class StreamsSuiteTest {
                 new FlatMapOrders(), new AnyMatchEarly());
         for (Program p : pipelines) {
             assertEquals("streams", p.suite());
-            assertEquals(List.of("loop", "stream", "jdk-parallel", "weft"), p.engines().stream().map(Engine::name).toList());
+            assertEquals(List.of("loop", "stream", "jdk-parallel", "weft", "handoff"), p.engines().stream().map(Engine::name).toList());
             assertEquals(StreamsSuite.LOOP, p.baseline());
             assertEquals(StreamsSuite.LOOP, p.baselineOf(StreamsSuite.STREAM), "the serial stream is shown over the loop");
             assertEquals(Engine.WEFT, p.subject());
             assertEquals(StreamsSuite.JDK, p.reference());
         }
         Program sort = new SortLongs();
-        assertEquals(List.of("loop", "parallelsort", "weft"), sort.engines().stream().map(Engine::name).toList());
+        assertEquals(List.of("loop", "weft", "parallelsort", "weft-own-jvm"), sort.engines().stream().map(Engine::name).toList());
         assertEquals(StreamsSuite.PARALLEL_SORT, sort.reference());
+        assertEquals(StreamsSuite.WEFT_OWN_JVM, sort.subject(), "compared with parallelSort in the same JVMs");
         assertTrue(StreamsSuite.STREAM.baseline(), "the serial stream runs once, at one worker");
         assertFalse(StreamsSuite.JDK.baseline());
         assertEquals(Engine.Counters.FORK_JOIN, StreamsSuite.JDK.counters());
