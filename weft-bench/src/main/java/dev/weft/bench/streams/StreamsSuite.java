@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 
 /**
- * The streams suite (issue 24): pipelines a Java developer writes with {@code java.util.stream}, each as a
- * plain loop (the baseline), a serial stream, a JDK parallel stream and Weft's parallel iterator
- * ({@link dev.weft.Par}), in the same run (and the {@link #HANDOFF} alone), every answer checked against one computed when the workload is
- * made. The JDK parallel stream runs inside {@code pool.submit(() -> stream...).get()} on the runner's
+ * The streams suite: pipelines a Java developer writes with {@code java.util.stream}, each as a plain loop
+ * (the baseline), a serial stream, a JDK parallel stream and Weft's parallel iterator ({@link dev.weft.Par}),
+ * in the same run (and the {@link #HANDOFF} alone), every answer checked against one computed when the
+ * workload is made. The JDK parallel stream runs inside {@code pool.submit(() -> stream...).get()} on the runner's
  * {@link java.util.concurrent.ForkJoinPool} of the run's worker count: a parallel stream's tasks fork into
  * the pool of the worker thread that starts them, so the stream gets exactly that many workers, as Weft does,
  * instead of the common pool's (processors - 1 plus the caller).
