@@ -1,4 +1,5 @@
-//! `peers-rust`: fib, integrate, nqueens and UTS T2 on rayon and chili and as their serial elision, timed
+//! `peers-rust`: fib, integrate, nqueens and UTS T2 on rayon and chili and as their serial elision, and the
+//! streams suite's sum, mapfilter and wordfreq on rayon's parallel iterators and as serial iterators, timed
 //! the way `./weft bench` times the Java versions.
 //!
 //! ```text
@@ -14,6 +15,7 @@
 mod fib;
 mod integrate;
 mod nqueens;
+mod streams;
 mod uts;
 
 use std::collections::BTreeMap;
@@ -33,6 +35,10 @@ enum Answer {
     Float(f64),
     /// UTS: nodes and leaves.
     Tree(u64, u64),
+    /// A collected list: its size and order-sensitive hash.
+    Listed(u64, u64),
+    /// Word counts: distinct words, total, order-free hash.
+    Counted(u64, u64, u64),
 }
 
 impl fmt::Display for Answer {
@@ -42,6 +48,8 @@ impl fmt::Display for Answer {
             // Debug prints the shortest text that reads back as the same double.
             Answer::Float(v) => write!(f, "{v:?}"),
             Answer::Tree(nodes, leaves) => write!(f, "{nodes}/{leaves}"),
+            Answer::Listed(size, h) => write!(f, "{size}/{h}"),
+            Answer::Counted(distinct, total, h) => write!(f, "{distinct}/{total}/{h}"),
         }
     }
 }
@@ -58,6 +66,10 @@ trait Program {
     fn label(&self) -> String;
     fn run(&self, rt: &Runtime) -> Answer;
     fn check(&self, answer: Answer) -> Result<(), String>;
+    /// Whether chili runs it (chili has `join` only, no parallel iterators).
+    fn on_chili(&self) -> bool {
+        true
+    }
 }
 
 struct Fib(i32);
@@ -159,6 +171,91 @@ impl Program for Uts {
     }
 }
 
+/// A streams pipeline's runtime: serial iterators or rayon's, never chili (`on_chili` is false).
+fn pool<'a>(rt: &'a Runtime) -> Option<&'a rayon::ThreadPool> {
+    match rt {
+        Runtime::Serial => None,
+        Runtime::Rayon(p) => Some(p),
+        Runtime::Chili(_) => unreachable!("the streams pipelines do not run on chili"),
+    }
+}
+
+struct Sum(Vec<u64>);
+
+impl Program for Sum {
+    fn label(&self) -> String {
+        format!("sum({})", self.0.len())
+    }
+
+    fn run(&self, rt: &Runtime) -> Answer {
+        Answer::Int(match pool(rt) {
+            None => streams::sum_serial(&self.0),
+            Some(p) => p.install(|| streams::sum_rayon(&self.0)),
+        })
+    }
+
+    fn check(&self, answer: Answer) -> Result<(), String> {
+        expect(Answer::Int(streams::sum_expected(&self.0)), answer)
+    }
+
+    fn on_chili(&self) -> bool {
+        false
+    }
+}
+
+struct MapFilter(Vec<streams::Item>);
+
+impl Program for MapFilter {
+    fn label(&self) -> String {
+        format!("mapfilter({})", self.0.len())
+    }
+
+    fn run(&self, rt: &Runtime) -> Answer {
+        let list = match pool(rt) {
+            None => streams::mapfilter_serial(&self.0),
+            Some(p) => p.install(|| streams::mapfilter_rayon(&self.0)),
+        };
+        let (size, h) = streams::list_digest(&list);
+        Answer::Listed(size, h)
+    }
+
+    fn check(&self, answer: Answer) -> Result<(), String> {
+        let (size, h) = streams::mapfilter_expected(self.0.len());
+        expect(Answer::Listed(size, h), answer)
+    }
+
+    fn on_chili(&self) -> bool {
+        false
+    }
+}
+
+/// The words borrow the text, which lives as long as the program (it is leaked once).
+struct WordFreq(Vec<&'static str>);
+
+impl Program for WordFreq {
+    fn label(&self) -> String {
+        format!("wordfreq({} words)", self.0.len())
+    }
+
+    fn run(&self, rt: &Runtime) -> Answer {
+        let counts = match pool(rt) {
+            None => streams::wordfreq_serial(&self.0),
+            Some(p) => p.install(|| streams::wordfreq_rayon(&self.0)),
+        };
+        let (distinct, total, h) = streams::counts_digest(&counts);
+        Answer::Counted(distinct, total, h)
+    }
+
+    fn check(&self, answer: Answer) -> Result<(), String> {
+        let (distinct, total, h) = streams::wordfreq_expected(self.0.len());
+        expect(Answer::Counted(distinct, total, h), answer)
+    }
+
+    fn on_chili(&self) -> bool {
+        false
+    }
+}
+
 fn expect(expected: Answer, actual: Answer) -> Result<(), String> {
     if expected == actual {
         Ok(())
@@ -177,6 +274,13 @@ fn program(name: &str, quick: bool) -> Option<Box<dyn Program>> {
             let (shape, root) = (tree.shape(), tree.root());
             Box::new(Uts { tree, shape, root })
         }
+        // The streams suite's sizes (Java: SumOfSquares, MapFilterCollect, WordFrequency).
+        "sum" => Box::new(Sum(streams::values(if quick { 2_000_000 } else { 10_000_000 }))),
+        "mapfilter" => Box::new(MapFilter(streams::items(if quick { 200_000 } else { 1_000_000 }))),
+        "wordfreq" => {
+            let text: &'static str = Box::leak(streams::text(if quick { 400_000 } else { 2_000_000 }).into_boxed_str());
+            Box::new(WordFreq(streams::words(text)))
+        }
         _ => return None,
     })
 }
@@ -191,7 +295,7 @@ struct Args {
     max_seconds: u64,
 }
 
-const USAGE: &str = "usage: peers-rust --program fib|integrate|nqueens|uts --size quick|full \
+const USAGE: &str = "usage: peers-rust --program fib|integrate|nqueens|uts|sum|mapfilter|wordfreq --size quick|full \
 [--runtimes rust-serial,rayon,chili] [--workers 1,2] [--warmup 3] [--reps 7] [--max-seconds 0]";
 
 fn fail(msg: &str) -> ! {
@@ -248,6 +352,9 @@ fn main() {
     let args = parse_args();
     let prog = program(&args.program, args.quick)
         .unwrap_or_else(|| fail(&format!("unknown program '{}'\n{USAGE}", args.program)));
+    if !prog.on_chili() && args.runtimes.iter().any(|r| r == CHILI) {
+        fail(&format!("{} does not run on {CHILI} (no parallel iterators); use {SERIAL},{RAYON}", args.program));
+    }
 
     // The pools of every size live through the whole measurement, as the Java runner's do.
     let mut rayon_pools = BTreeMap::new();

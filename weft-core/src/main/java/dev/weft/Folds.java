@@ -1,6 +1,5 @@
 package dev.weft;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
@@ -615,15 +614,15 @@ final class Folds {
             }
         }
 
+        /**
+         * The elements as a fixed-size list over a fresh array: nobody else holds the array, and the caller
+         * wraps the list unmodifiable, so no second pass copies the elements into an {@code ArrayList}.
+         */
         @SuppressWarnings("unchecked")
         <T> List<T> toList() {
             Object[] all = new Object[total()];
             copyTo(all);
-            ArrayList<T> list = new ArrayList<>(all.length);
-            for (Object o : all) {
-                list.add((T) o);
-            }
-            return list;
+            return (List<T>) java.util.Arrays.asList(all);
         }
     }
 

@@ -96,7 +96,14 @@ final class Programs {
                 new dev.weft.bench.cluster.ClusterUts(),
                 new dev.weft.bench.cluster.ClusterNQueens(),
                 new dev.weft.bench.cluster.ClusterIntegrate(),
-                new dev.weft.bench.cluster.ClusterFib()));
+                new dev.weft.bench.cluster.ClusterFib(),
+                // The streams suite: stream pipelines as a loop, serial and JDK parallel streams, and Weft's Par.
+                new dev.weft.bench.streams.SumOfSquares(),
+                new dev.weft.bench.streams.MapFilterCollect(),
+                new dev.weft.bench.streams.WordFrequency(),
+                new dev.weft.bench.streams.FlatMapOrders(),
+                new dev.weft.bench.streams.AnyMatchEarly(),
+                new dev.weft.bench.streams.SortLongs()));
         // The peers suite: the same kernels on other languages' schedulers (./weft bench --peers).
         all.addAll(Peers.programs());
         return List.copyOf(all);

@@ -10,8 +10,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A fork/join program of the peers suite: the Java kernel's serial elision and Weft version, and the same
- * kernel in every {@link Peers#LANGUAGES language}. Each language's runtimes are measured against that
+ * A program of the peers suite: the Java kernel's serial elision and Weft version, and the same kernel in
+ * each of its languages (every {@link Peers#LANGUAGES language} for the fork/join kernels; Rust's rayon for the
+ * streams suite's pipelines). Each language's runtimes are measured against that
  * language's serial elision ({@link #baselineOf}); Weft is compared with rayon at each worker count.
  */
 final class PeerProgram implements Program {
@@ -19,18 +20,22 @@ final class PeerProgram implements Program {
     private final Function<String, Object> answer;
     private final Supplier<Path> binDir;
     private final int maxRunSeconds;
+    private final List<PeerLanguage> languages;
 
     /**
      * @param java          the fork/join suite's program (its name, sizes, Java versions and checks)
      * @param answer        parses a binary's answer into the Java versions' result type
      * @param binDir        where the binaries are, asked when a workload is created
      * @param maxRunSeconds passed to the binaries ({@link Peers#programs(Supplier, int)})
+     * @param languages     the languages whose binaries run this program, in table order
      */
-    PeerProgram(Program java, Function<String, Object> answer, Supplier<Path> binDir, int maxRunSeconds) {
+    PeerProgram(Program java, Function<String, Object> answer, Supplier<Path> binDir, int maxRunSeconds,
+                List<PeerLanguage> languages) {
         this.java = Objects.requireNonNull(java, "java");
         this.answer = Objects.requireNonNull(answer, "answer");
         this.binDir = Objects.requireNonNull(binDir, "binDir");
         this.maxRunSeconds = maxRunSeconds;
+        this.languages = List.copyOf(languages);
     }
 
     @Override
@@ -40,7 +45,7 @@ final class PeerProgram implements Program {
 
     @Override
     public String description() {
-        return java.description() + "; Java, Rust, C++ and Go";
+        return java.description() + "; Java, " + String.join(", ", languages.stream().map(PeerLanguage::name).toList());
     }
 
     @Override
@@ -50,7 +55,7 @@ final class PeerProgram implements Program {
 
     @Override
     public List<Engine> engines() {
-        return Peers.engines();
+        return Peers.engines(languages);
     }
 
     @Override
@@ -65,7 +70,7 @@ final class PeerProgram implements Program {
 
     @Override
     public Engine baselineOf(Engine engine) {
-        for (PeerLanguage l : Peers.LANGUAGES) {
+        for (PeerLanguage l : languages) {
             if (l.runtimes().contains(engine)) {
                 return l.serial();
             }
@@ -75,6 +80,6 @@ final class PeerProgram implements Program {
 
     @Override
     public Workload create(boolean quick) {
-        return new PeerWorkload(name(), java.create(quick), quick, answer, Peers.LANGUAGES, binDir.get(), maxRunSeconds);
+        return new PeerWorkload(name(), java.create(quick), quick, answer, languages, binDir.get(), maxRunSeconds);
     }
 }

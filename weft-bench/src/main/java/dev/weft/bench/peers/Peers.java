@@ -6,18 +6,24 @@ import dev.weft.bench.programs.Fib;
 import dev.weft.bench.programs.Integrate;
 import dev.weft.bench.programs.NQueens;
 import dev.weft.bench.programs.UTS;
+import dev.weft.bench.streams.MapFilterCollect;
+import dev.weft.bench.streams.SumOfSquares;
+import dev.weft.bench.streams.WordFrequency;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * The peers suite: fib, integrate, nqueens and UTS T2 on Weft and, with the same inputs and answers, on the
  * best schedulers of other languages — rayon and chili (Rust), oneTBB (C++) and goroutines (Go) — each
  * language also as its own serial elision, so that every runtime is shown as time over its own language's
- * serial program. The other languages' programs are binaries built by {@code weft-bench/peers/build.sh}
+ * serial program; and the streams suite's first three pipelines (sum of squares, map-filter-collect, word
+ * frequency) on Weft's {@code Par} and on rayon's parallel iterators, the Java plain loop and Rust's serial
+ * iterator as the serial programs. The other languages' programs are binaries built by {@code weft-bench/peers/build.sh}
  * ({@code ./weft bench --peers} runs it first); each times its own runs and the runner checks every answer.
  */
 public final class Peers {
@@ -40,6 +46,9 @@ public final class Peers {
             new PeerLanguage("Rust", "peers-rust", RUST_SERIAL, List.of(RAYON, CHILI)),
             new PeerLanguage("C++", "peers-cpp", CPP_SERIAL, List.of(TBB)),
             new PeerLanguage("Go", "peers-go", GO_SERIAL, List.of(GO)));
+
+    /** Rust's parallel iterators (rayon's {@code par_iter}): the peer of the streams suite's pipelines. */
+    public static final PeerLanguage RUST_ITERATORS = new PeerLanguage("Rust", "peers-rust", RUST_SERIAL, List.of(RAYON));
 
     /**
      * Where the binaries are: {@code $WEFT_PEERS_BIN} (the launcher sets it), else the system property
@@ -86,17 +95,22 @@ public final class Peers {
         if (maxRunSeconds < 0) {
             throw new IllegalArgumentException("maxRunSeconds must not be negative: " + maxRunSeconds);
         }
+        // The streams suite's pipelines answer in text ("size/hash"): their checks read it as it is.
+        Function<String, Object> text = s -> s;
         return List.of(
-                new PeerProgram(new Fib(), Integer::valueOf, binDir, maxRunSeconds),
-                new PeerProgram(new Integrate(), Double::valueOf, binDir, maxRunSeconds),
-                new PeerProgram(new NQueens(), Integer::valueOf, binDir, maxRunSeconds),
-                new PeerProgram(new UTS(), Peers::treeCounts, binDir, maxRunSeconds));
+                new PeerProgram(new Fib(), Integer::valueOf, binDir, maxRunSeconds, LANGUAGES),
+                new PeerProgram(new Integrate(), Double::valueOf, binDir, maxRunSeconds, LANGUAGES),
+                new PeerProgram(new NQueens(), Integer::valueOf, binDir, maxRunSeconds, LANGUAGES),
+                new PeerProgram(new UTS(), Peers::treeCounts, binDir, maxRunSeconds, LANGUAGES),
+                new PeerProgram(new SumOfSquares(), text, binDir, maxRunSeconds, List.of(RUST_ITERATORS)),
+                new PeerProgram(new MapFilterCollect(), text, binDir, maxRunSeconds, List.of(RUST_ITERATORS)),
+                new PeerProgram(new WordFrequency(), text, binDir, maxRunSeconds, List.of(RUST_ITERATORS)));
     }
 
-    /** The engines of every program of the suite: Java's serial elision and Weft, then each language's. */
-    static List<Engine> engines() {
+    /** The engines of a program of the suite: Java's serial elision and Weft, then each of {@code languages}'. */
+    static List<Engine> engines(List<PeerLanguage> languages) {
         List<Engine> out = new ArrayList<>(List.of(Engine.SERIAL, Engine.WEFT));
-        for (PeerLanguage l : LANGUAGES) {
+        for (PeerLanguage l : languages) {
             out.addAll(l.engines());
         }
         return List.copyOf(out);

@@ -56,6 +56,30 @@ class PeerWorkloadTest {
     }
 
     @Test
+    void theStreamsPipelinesRunOnRayonAgainstJavasLoopAndTheirTextAnswersAreChecked() throws Exception {
+        for (String name : List.of("sum", "mapfilter", "wordfreq")) {
+            Program p = program(name);
+            assertEquals(List.of("serial", "weft", "rust-serial", "rayon"), p.engines().stream().map(Engine::name).toList(),
+                    name + ": Rust's iterators only (chili has none)");
+            assertEquals(Peers.RAYON, p.reference());
+            assertEquals(Peers.RUST_SERIAL, p.baselineOf(Peers.RAYON));
+        }
+        try (Workload w = program("sum").create(true); dev.weft.bench.Pools pools = new dev.weft.bench.Pools()) {
+            assertFalse(w.timesItself(Peers.CHILI) || w.timesItself(Engine.SERIAL));
+            // Java's serial version of a pipeline is its plain loop.
+            long sum = (Long) w.run(Engine.SERIAL, 1, pools);
+            Path rust = FakeBinaries.write(dir, "peers-rust", "sum,rust-serial,1,1000," + sum + "\nsum,rayon,2,900," + (sum + 1)
+                    + "\n", "", 0);
+            List<TimedRun> runs = w.timeItself(List.of(Peers.RUST_SERIAL, Peers.RAYON), List.of(1, 2), 0, 1);
+            assertEquals("--program sum --size quick --runtimes rust-serial,rayon --workers 1,2 --warmup 0 --reps 1 "
+                    + "--max-seconds 42", FakeBinaries.args(rust));
+            assertEquals(Long.toString(sum), runs.get(0).result(), "the answer stays text");
+            w.check(runs.get(0).result(), sum);
+            assertThrows(AssertionError.class, () -> w.check(runs.get(1).result(), sum));
+        }
+    }
+
+    @Test
     void answersBecomeTheJavaResultTypeAndTheJavaCheckJudgesThem() throws Exception {
         FakeBinaries.write(dir, "peers-go", """
                 integrate,go-serial,1,10,2.50000500000001e+11

@@ -1,12 +1,16 @@
 package dev.weft.detect.rules;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LambdaExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
 import dev.weft.detect.Bottleneck;
 import dev.weft.detect.analysis.Api;
 import dev.weft.detect.analysis.Ast;
@@ -23,6 +27,9 @@ import java.util.Set;
  * B1, centralized pooling: task code that hands work to a pool ({@code submit}, {@code execute},
  * {@code invoke}, {@code invokeAll/Any} on a ForkJoinPool, the common pool, a WeftPool or any ExecutorService;
  * {@code CompletableFuture.supplyAsync/runAsync}) where forking a subtask would do.
+ *
+ * <p>A submission in a loop (a task per element) is also pointed at the parallel iterator, {@code Par.of(list)}
+ * or {@code Par.range(from, to)}.
  *
  * <p>{@code getPool().execute/submit(t)} from task code is only a note: since JDK 9 a worker's submission to its
  * own pool goes onto its own deque, as a fork would. An executor that runs the task on the calling thread (a
@@ -88,7 +95,36 @@ final class CentralizedPooling implements Rule {
         } else {
             return;
         }
-        ctx.report(m, Bottleneck.B1, "task code submits to " + pool + " with " + name + "(): " + COST + " " + FIX, body);
+        ctx.report(m, Bottleneck.B1, "task code submits to " + pool + " with " + name + "(): " + COST + " " + FIX
+                + perElement(m), body);
+    }
+
+    /**
+     * When the submission sits in a loop of the same method or lambda — a task per element — the advice to use a
+     * parallel iterator instead: it runs the body over the elements with no task each and splits the loop only
+     * when a worker is idle. Empty otherwise.
+     */
+    static String perElement(MethodCallExpr m) {
+        for (Node n = m.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
+            if (n instanceof LambdaExpr || n instanceof CallableDeclaration<?> || n instanceof TypeDeclaration<?>) {
+                return "";
+            }
+            if (n instanceof ForEachStmt f) {
+                String source = f.getIterable().toString();
+                if (source.length() > 40 || source.contains("\n")) {
+                    source = "elements";
+                }
+                return " It submits a task per element: a parallel iterator, Par.of(" + source + ").forEach("
+                        + f.getVariableDeclarator().getNameAsString() + " -> ...) (or .map(...).toList() for results),"
+                        + " needs no task per element and splits only for idle workers.";
+            }
+            if (n instanceof ForStmt) {
+                return " It submits a task per iteration: a parallel iterator, Par.range(from, to).forEach(i -> ...)"
+                        + " (or .mapToObj(...).toList() for results), needs no task per iteration and splits only for"
+                        + " idle workers.";
+            }
+        }
+        return "";
     }
 
     /** {@code getPool()} (ForkJoinTask's static or inherited): the pool the calling task runs in. */
