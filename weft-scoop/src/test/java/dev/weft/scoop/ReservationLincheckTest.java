@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * <p>The check is sized to find a broken lock order: {@link #catchesLocksTakenInArgumentOrder} runs the same
  * options on reservations that take their spin locks in argument order instead of Blocks' global order, and
  * requires the model checker to report the hang (two reservations each holding one lock and spinning for the
- * other's). The generated scenarios reached that pair only in some iterations, so the options start with it
- * as a written-out scenario; the check then finds the deadlock in its first scenario.
+ * other's). A generated scenario holds such a pair in opposite threads only about two times in five (two
+ * threads of two operations drawn from five), so the options start with it as a written-out scenario; the
+ * check then finds the deadlock in its first scenario, whatever the generator draws.
  */
 public class ReservationLincheckTest {
     /** Handlers need a runtime; nothing is ever run on this pool. */
@@ -146,8 +147,7 @@ public class ReservationLincheckTest {
     /**
      * Generated scenarios, and first one written out: two reservations of x and y in opposite argument order
      * against each other, each followed by one that adds z. It is where reservations that lock in the wrong
-     * order deadlock, and where reservations that enqueue without the locks interleave their queues; the
-     * generated scenarios reach it only now and then (two threads of two operations out of five).
+     * order deadlock, and where reservations that enqueue without the locks interleave their queues.
      */
     static ModelCheckingOptions options(Class<?> c) {
         return new ModelCheckingOptions()
