@@ -75,8 +75,9 @@ class ProgramGeneratorTest {
      * The generator catches a broken runtime: on pools where a join of a stolen task returns without waiting
      * for it (a fault planted behind a test-only switch, {@code WeftPool.Builder.plantEarlyJoin}), some program
      * of a fixed sequence fails its check (a lost failure, a skipped leaf or a wrong value, as the schedule has
-     * it) and not as a generator bug. (Shrinking is not asserted: the failures are schedule dependent, and
-     * under load the shrinker did not always reproduce one within its budget.)
+     * it) and not as a generator bug. (Shrinking is not asserted here: the failures are schedule dependent, and
+     * under load the shrinker did not always reproduce one within its budget; {@link
+     * #shrinksAFailureToASmallerOneThatStillFails} asserts it on a fault that fails the same way every time.)
      */
     @Test
     void catchesAJoinThatReturnsEarly() {
@@ -97,6 +98,46 @@ class ProgramGeneratorTest {
             System.out.println("ProgramGeneratorTest: the early join caught by program " + n + ": " + failed.category());
         } finally {
             ProgramRunner.plantedFault = UnaryOperator.identity();
+        }
+    }
+
+    /**
+     * Failures are shrunk: on a runtime adapter that drops every third fork (a fault that fails the same way on
+     * every run at parallelism 1, {@link ProgramRunner.DropsEveryThirdFork}), some program of a fixed sequence
+     * fails; it fails again when rerun, and the shrinker turns it into a smaller program that still fails
+     * with the same category on that runtime and still passes on the serial ones.
+     */
+    @Test
+    void shrinksAFailureToASmallerOneThatStillFails() {
+        ProgramGen.Options o = ProgramGen.Options.fromSystemProperties();
+        int[] pars = {1};
+        ProgramRunner.weftRt = ProgramRunner.DropsEveryThirdFork::new;
+        try {
+            ProgramRunner.Result failed = null;
+            int n = 0;
+            while (failed == null && n < 200) {
+                ProgramRunner.Result r = ProgramRunner.checkSeed(ProgramGen.seedAt(1, n++), o, pars);
+                assertTrue(!r.category().equals("GENERATOR"), r.report());
+                if (!r.ok()) {
+                    failed = r;
+                }
+            }
+            assertNotNull(failed, "no program of 200 caught a runtime that drops every third fork");
+            String category = failed.category();
+            long deadlineMs = o.deadlineSeconds * 1000L;
+            assertTrue(ProgramRunner.runOnce(failed.program, 1, deadlineMs).has(category),
+                    "the dropped fork fails the same way on a rerun:\n" + failed.report());
+            ProgramModel.Program small = ProgramShrinker.shrink(failed.program, 1, category, 20_000, 1, deadlineMs, null);
+            int before = failed.program.size();
+            int after = small.size();
+            assertTrue(after < before, "the shrinker found no smaller program than " + before + " nodes:\n" + failed.report());
+            assertTrue(ProgramRunner.runOnce(small, 0, deadlineMs).ok(), "the shrunk program passes on the serial runtime");
+            ProgramRunner.Result again = ProgramRunner.runOnce(small, 1, deadlineMs);
+            assertTrue(again.has(category), "the shrunk program still fails with " + category + ":\n" + again.report());
+            System.out.println("ProgramGeneratorTest: the dropped fork caught by program " + n + " (" + category + "), shrunk from "
+                    + before + " to " + after + " nodes");
+        } finally {
+            ProgramRunner.weftRt = ProgramRunner.WeftRt::new;
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -115,7 +116,8 @@ final class ProgramRunner {
         void awaitOutside(GenTask t, int form, Run r);
     }
 
-    static final class WeftRt implements Rt {
+    /** The API as Weft implements it (not final: {@link DropsEveryThirdFork} plants a fault in it). */
+    static class WeftRt implements Rt {
         @Override
         public void join(Runnable a, Runnable b) {
             Weft.join(a, b);
@@ -488,6 +490,42 @@ final class ProgramRunner {
      * in the runtime and requires the generator to catch it (it sets and restores it).
      */
     static volatile UnaryOperator<WeftPool.Builder> plantedFault = UnaryOperator.identity();
+    /**
+     * Makes the runtime adapter of each run on a pool: {@link WeftRt}, except in the test that plants a
+     * deterministic fault in the adapter (it sets and restores it).
+     */
+    static volatile Supplier<Rt> weftRt = WeftRt::new;
+
+    /**
+     * A planted fault in the runtime adapter, for the test that shows failures are caught and shrunk: every
+     * third {@code fork()} of a run is dropped (the task never runs) and a join or get of a dropped task returns
+     * 0 at once (an await outside Weft skips a task that was not forked). Which forks are dropped depends only
+     * on the order of the forks, so at parallelism 1 the same program fails the same way on every run, and the
+     * shrinker needs one try per candidate.
+     */
+    static final class DropsEveryThirdFork extends WeftRt {
+        private final AtomicInteger forks = new AtomicInteger();
+        private final Set<Task<Long>> dropped = ConcurrentHashMap.newKeySet();
+
+        @Override
+        public void fork(Task<Long> t) {
+            if (forks.incrementAndGet() % 3 == 0) {
+                dropped.add(t);
+            } else {
+                super.fork(t);
+            }
+        }
+
+        @Override
+        public Long join(Task<Long> t) {
+            return dropped.contains(t) ? 0L : super.join(t);
+        }
+
+        @Override
+        public Long get(Task<Long> t) throws Exception {
+            return dropped.contains(t) ? 0L : super.get(t);
+        }
+    }
 
     static Result runOnce(Program p, int parallelism, long deadlineMs) {
         Result res = new Result(p, parallelism);
@@ -500,7 +538,7 @@ final class ProgramRunner {
         WeftPool pool = parallelism <= 0 ? null : plantedFault.apply(WeftPool.builder()).parallelism(parallelism).name(poolName)
                 .stallSampling(Waits.MONITOR_PERIOD_NANOS, 4)
                 .uncaughtExceptionHandler((t, e) -> uncaught.add(e)).build();
-        Rt rt = parallelism <= 0 ? new SerialRt(parallelism < 0) : new WeftRt();
+        Rt rt = parallelism <= 0 ? new SerialRt(parallelism < 0) : weftRt.get();
         Run r = new Run(p, rt, pool);
         Object[] out = new Object[2];
         Thread driver = new Thread(() -> {

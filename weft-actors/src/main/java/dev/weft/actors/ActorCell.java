@@ -225,7 +225,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         if (s == 0 && mode == FORK && !hasMessages()) {
             // Fast path (PROTOCOL.md, "Inline slot"): idle, and none of this sender's earlier messages is
             // still queued, so handling this one first keeps the sender's order. The CAS makes us the owner.
-            if (STATE.compareAndSet(this, 0, SCHEDULED)) {
+            if (dispatcher.claim(this, 0)) {
                 inline = message;
                 dispatcher.fork(this);
                 return;
@@ -267,13 +267,22 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
         return false;
     }
 
+    /**
+     * Sets SCHEDULED if the state is still {@code s} (which has it clear): the idle→scheduled transition. A CAS,
+     * so that of the senders (and the activation going idle) that saw the same idle state exactly one becomes
+     * the owner. Reached through {@link Dispatcher#claim}.
+     */
+    boolean casScheduled(int s) {
+        return STATE.compareAndSet(this, s, s | SCHEDULED);
+    }
+
     /** Takes the activation (sets SCHEDULED) unless somebody else does first, and starts it. */
     private void scheduleFrom(int s) {
         for (;;) {
             if ((s & SCHEDULED) != 0) {
                 return;
             }
-            if (STATE.compareAndSet(this, s, s | SCHEDULED)) {
+            if (dispatcher.claim(this, s)) {
                 if (mode == FORK && (s & STOPPED) == 0) {
                     dispatcher.fork(this);
                 } else {
@@ -390,7 +399,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                     dispatcher.charge(done);
                     return; // a sender took it: its activation will handle the message
                 }
-                if (STATE.compareAndSet(this, s, s | SCHEDULED)) {
+                if (dispatcher.claim(this, s)) {
                     break; // ours again: go on in this activation, within the same budget
                 }
                 s = state;
@@ -911,7 +920,7 @@ final class ActorCell<M> extends Mailbox implements ActorRef<M>, ActorContext<M>
                 }
             }
             int s = (int) STATE.getAndBitwiseAnd(this, ~SCHEDULED) & ~SCHEDULED;
-            if (!hasMessages() || !STATE.compareAndSet(this, s, s | SCHEDULED)) {
+            if (!hasMessages() || !dispatcher.claim(this, s)) {
                 return;
             }
         }

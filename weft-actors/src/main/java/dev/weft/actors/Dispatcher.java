@@ -19,8 +19,8 @@ import java.util.concurrent.RejectedExecutionException;
  * submissions and other actors at least that often. Core owns the count and its reset; this class keeps
  * none.
  *
- * <p>Not final only so that the state machine's tests can run activations themselves; the production
- * JVM loads this class alone, so its calls stay monomorphic.
+ * <p>Not final only so that the state machine's tests can run activations themselves (and plant a broken
+ * {@link #claim}); the production JVM loads this class alone, so its calls stay monomorphic.
  */
 class Dispatcher {
     /**
@@ -47,6 +47,16 @@ class Dispatcher {
         // would only add its cost (PROTOCOL.md, "Mode"). Adaptive then stays with fork-on-send.
         this.adaptive = scheduling == Scheduling.ADAPTIVE && (pool == null || pool.parallelism() > 1);
         this.initialMode = scheduling == Scheduling.MAILBOX ? ActorCell.SHARED : ActorCell.FORK;
+    }
+
+    /**
+     * The idle→scheduled transition of {@code c} from state {@code s}: true if this caller now owns the
+     * activation ({@link ActorCell#casScheduled}, a CAS). Here, not in the cell, only so that
+     * {@code StateMachineLincheckTest} can replace it with a read-then-write and show that its model check
+     * catches two owners; no production subclass overrides it, so the JIT inlines the CAS.
+     */
+    boolean claim(ActorCell<?> c, int s) {
+        return c.casScheduled(s);
     }
 
     /** Starts {@code c}'s activation as a fork if the caller is a worker of the pool, else via the inbox. */

@@ -472,8 +472,16 @@ final class Blocks {
             hs[n++] = r.handler;
         }
         hs = n == hs.length ? hs : Arrays.copyOf(hs, n);
-        Arrays.sort(hs, (x, y) -> Long.compare(x.id, y.id));
+        inReservationOrder(hs);
         return hs;
+    }
+
+    /**
+     * Sorts handlers into the global order in which reservations take their locks (by id, which never
+     * changes): two reservations that share handlers then never hold one each while waiting for the other's.
+     */
+    static void inReservationOrder(Handler[] hs) {
+        Arrays.sort(hs, (x, y) -> Long.compare(x.id, y.id));
     }
 
     private static int indexOf(Handler[] hs, Handler h) {

@@ -22,8 +22,11 @@ import java.lang.invoke.VarHandle;
  *
  * <p>A lagging tail hint may point at a node the consumer has already passed; producers then walk
  * forward along {@code next}, which dequeued nodes keep.
+ *
+ * <p>Not final only so that the Lincheck test can plant a broken {@link #link} and show that its check
+ * catches it; no subclass exists in this module, so the JIT still inlines the CAS.
  */
-final class MpscLinkedQueue<E> {
+class MpscLinkedQueue<E> {
     static final class Node<E> {
         E item;
         volatile Node<E> next;
@@ -65,11 +68,19 @@ final class MpscLinkedQueue<E> {
             Node<E> next = t.next;
             if (next != null) {
                 TAIL.compareAndSet(this, t, next); // help a producer that linked but did not swing yet
-            } else if (NEXT.compareAndSet(t, null, n)) {
+            } else if (link(t, n)) {
                 TAIL.compareAndSet(this, t, n);     // failure is fine: someone already moved it past n
                 return;
             }
         }
+    }
+
+    /**
+     * Links {@code n} after {@code last} if {@code last} is still the last node: the linearization point of
+     * {@link #offer}. A CAS, so that of two producers that found the same last node exactly one links.
+     */
+    boolean link(Node<E> last, Node<E> n) {
+        return NEXT.compareAndSet(last, null, n);
     }
 
     /** Removes and returns the oldest item, or null if there is none. Consumer only. */

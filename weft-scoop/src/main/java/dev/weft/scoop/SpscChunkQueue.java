@@ -64,9 +64,18 @@ class SpscChunkQueue {
             tail = c = n;
             i = 0;
         }
-        c.slots[i + 1] = arg;            // published by the volatile store of the tag below
-        SLOT.setVolatile(c.slots, i, tag);
+        publish(c.slots, i, tag, arg);
         tailIndex = i + 2;
+    }
+
+    /**
+     * Writes an item into its slots: {@code arg} first, with a plain store that the volatile store of
+     * {@code tag} publishes (a consumer that sees the tag sees the argument). Overridden only by the Lincheck
+     * test, to plant a broken order; {@link PrivateQueue} does not override it, so the JIT inlines it.
+     */
+    void publish(Object[] slots, int i, Object tag, Object arg) {
+        slots[i + 1] = arg;
+        SLOT.setVolatile(slots, i, tag);
     }
 
     /** Removes the oldest item and returns its tag ({@link #polledArg} holds its arg), or null. Consumer only. */
