@@ -151,10 +151,7 @@ class DeepRecursionTest {
                     for (Task<Integer> t : all) {
                         // Completed or failed with the overflow: final either way. (Not get(): thousands
                         // of ExecutionExceptions per round cost more than the rounds themselves.)
-                        while (!t.isDone() && System.nanoTime() - deadline < 0) {
-                            Thread.sleep(1);
-                        }
-                        if (!t.isDone()) {
+                        if (!t.awaitDone(deadline, true)) {
                             throw new AssertionError(kib + " KiB, round " + round + ": task " + all.indexOf(t)
                                     + " of " + all.size() + " never completed: " + t);
                         }

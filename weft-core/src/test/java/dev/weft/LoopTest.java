@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
@@ -139,12 +141,12 @@ class LoopTest extends SharedPools {
     void aLoopOfTwoLongIterationsRunsThemAtOnceOnTwoWorkers() throws Exception {
         try (WeftPool pool = new WeftPool(2)) {
             for (int round = 0; round < 20; round++) {
-                java.util.concurrent.CountDownLatch both = new java.util.concurrent.CountDownLatch(2);
+                CountDownLatch both = new CountDownLatch(2);
                 pool.run(() -> {
                     awaitAsked();
                     Weft.parallelFor(0, 2, i -> awaitTogether(both, "parallelFor"));
                 });
-                java.util.concurrent.CountDownLatch both2 = new java.util.concurrent.CountDownLatch(2);
+                CountDownLatch both2 = new CountDownLatch(2);
                 pool.run(() -> {
                     awaitAsked();
                     Par.range(0, 2).forEach(i -> awaitTogether(both2, "Par.range"));
@@ -156,17 +158,17 @@ class LoopTest extends SharedPools {
     /** Waits until another worker has asked the calling one for work (a thief, or a parker's standing request). */
     private static void awaitAsked() {
         Worker w = Worker.current();
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (w.signal() == 0) {
             assertTrue(System.nanoTime() - deadline < 0, "the idle worker never asked for work");
             Thread.onSpinWait();
         }
     }
 
-    private static void awaitTogether(java.util.concurrent.CountDownLatch both, String what) {
+    private static void awaitTogether(CountDownLatch both, String what) {
         both.countDown();
         try {
-            assertTrue(both.await(10, java.util.concurrent.TimeUnit.SECONDS),
+            assertTrue(both.await(10, TimeUnit.SECONDS),
                     what + ": the other iteration did not start while this one ran");
         } catch (InterruptedException e) {
             throw new AssertionError(e);
