@@ -823,7 +823,10 @@ final class ProgramModel {
         @Override
         Outcome eval(Ev ev, boolean must) {
             Acc acc = new Acc();
-            underCancel = ev.cancelDepth > 0;
+            // Sticky: a task's body is also evaluated where it is cross-joined (ProgramEval.outcomeOf), with
+            // no scopes around it, but it runs under the scopes of its fork; under a cancel in any context
+            // its loops may be cancelled and leave statements without results.
+            underCancel |= ev.cancelDepth > 0;
             if (cancellable) {
                 ev.cancelDepth++;
             }
