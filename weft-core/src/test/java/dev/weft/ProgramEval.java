@@ -536,9 +536,14 @@ final class ProgramEval {
             }
         }
 
-        /** The outcome of a node evaluated elsewhere (a cross-joined task's body), recording nothing. */
-        Outcome outcomeOf(Node n) {
-            return n.eval(new Ev(p, false), false);
+        /**
+         * The outcome of a node evaluated elsewhere (a cross-joined task's body), recording nothing;
+         * {@code underCancel}: it runs inside a cancellable scope (where its task was forked).
+         */
+        Outcome outcomeOf(Node n, boolean underCancel) {
+            Ev e = new Ev(p, false);
+            e.cancelDepth = underCancel ? 1 : 0;
+            return n.eval(e, false);
         }
     }
 

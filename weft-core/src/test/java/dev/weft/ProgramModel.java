@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -497,6 +498,11 @@ final class ProgramModel {
 
         @Override
         Outcome eval(Ev ev, boolean must) {
+            if (ev.cancelDepth > 0) {
+                for (int t : taskIds) {
+                    ev.p.forkedUnderCancel.add(t);
+                }
+            }
             boolean mu = false, may = false, det = true;
             long v = ID;
             for (int i = 0; i < n + (hasInline ? 1 : 0); i++) {
@@ -563,14 +569,18 @@ final class ProgramModel {
             return v;
         }
 
+        /**
+         * The body's outcome where it runs: under the scopes of its fork, not of this join. Forked in a
+         * cancelled scope, its loops may stop with a cancellation, which this join then throws.
+         */
         @Override
         Outcome eval(Ev ev, boolean must) {
-            return ev.outcomeOf(ev.p.taskBody(taskId));
+            return ev.outcomeOf(ev.p.taskBody(taskId), ev.p.forkedUnderCancel.contains(taskId));
         }
 
         @Override
         boolean canThrow(Program p) {
-            return p.taskBody(taskId).canThrow(p);
+            return p.forkedUnderCancel.contains(taskId) || p.taskBody(taskId).canThrow(p);
         }
 
         @Override
@@ -1252,9 +1262,16 @@ final class ProgramModel {
         Node root;
         int nLeaves, nSites, nAsyncs, nSlots, nFinishes, nTasks, nIds;
         Map<Integer, Node> taskBodies = new HashMap<>();
+        /**
+         * Tasks forked inside a cancellable finish scope, as the evaluator found them ({@link TaskGroup#eval}):
+         * a cross join evaluates such a task's body as it runs, under those scopes, where its loops may stop
+         * with a cancellation. Sticky, like {@link FinishNode#underCancel}.
+         */
+        Set<Integer> forkedUnderCancel = new HashSet<>();
 
         void index() {
             taskBodies = new HashMap<>();
+            forkedUnderCancel = new HashSet<>();
             index(root);
         }
 
