@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.atomic.runtime.AtomicObject;
@@ -14,6 +15,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -119,6 +121,46 @@ class RecursiveDataTest {
         // A new node linked in front of another list's node is born in that list's set, not in its own.
         Object front = node.newInstance(9, second);
         assertSame(lock, ((AtomicObject) front).$weft$lock());
+    }
+
+    /**
+     * A chain of 200,000 nodes built alone by prepending ({@code c = new Node(i, c)}), then adopted by a list:
+     * each new node joins the set its chain's head heads (building moved the whole chain into the new node's
+     * set at every step: n^2 / 2 moves, and a recursion as deep as the chain, which overflowed the stack), and
+     * the adoption moves the 200,000 nodes into the list's set without recursion.
+     */
+    @Test
+    void aLongChainBuiltAloneIsBuiltInLinearTimeAndAdoptedWithoutOverflowingTheStack() throws Throwable {
+        ClassLoader l = Fixtures.build(tmp, Map.of("r.IntList", RecursiveFixtures.LIST));
+        Constructor<?> node = l.loadClass("r.Node").getDeclaredConstructor(int.class, l.loadClass("r.Node"));
+        node.setAccessible(true);
+        int n = 200_000;
+        Object chain = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+            Object c = null;
+            for (int i = 1; i <= n; i++) {
+                c = node.newInstance(i, c);
+            }
+            return c;
+        }, "building a chain of " + n + " nodes by prepending");
+        Field next = field(l, "r.Node", "next");
+        OrderedLock chainLock = ((AtomicObject) chain).$weft$lock();
+        int built = 0;
+        for (Object c = chain; c != null; c = next.get(c)) {
+            assertSame(chainLock, ((AtomicObject) c).$weft$lock(), "node " + built + " is not in its chain's set");
+            built++;
+        }
+        assertEquals(n, built);
+        Object list = newInstance(l, "r.IntList");
+        method(l, "r.IntList", "adopt", l.loadClass("r.Node")).invoke(list, chain);
+        OrderedLock lock = ((AtomicObject) list).$weft$lock();
+        int count = 0;
+        for (Object c = chain; c != null; c = next.get(c)) {
+            assertSame(lock, ((AtomicObject) c).$weft$lock(), "node " + count + " did not follow the chain into the list");
+            count++;
+        }
+        assertEquals(n, count);
+        assertEquals(n, method(l, "r.IntList", "size").invoke(list));
+        assertEquals((long) n * (n + 1) / 2, method(l, "r.IntList", "sum").invoke(list));
     }
 
     private static Object newInstance(ClassLoader l, String cls) throws Exception {

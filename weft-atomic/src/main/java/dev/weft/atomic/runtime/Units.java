@@ -1,5 +1,6 @@
 package dev.weft.atomic.runtime;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -81,6 +82,18 @@ public final class Units {
         }
         OrderedLock from = ((AtomicObject) target).$weft$lock();
         Object fromOwner = from.owner;
+        if (from != to && fromOwner == target) {
+            Object toOwner = to.owner;
+            if ((toOwner == null || toOwner == self) && !to.joinedByLink) {
+                // target heads a structure of its own (a chain built by prepending): self, with what its alias
+                // fields hold, joins that set and heads it, instead of the whole structure moving into self's
+                // set. Prepending a node then costs what the new node holds, not the chain's length (moving the
+                // chain made building one of n nodes cost n^2 / 2 relocks).
+                from.owner = self;
+                ((AtomicObject) self).$weft$relock(to, from);
+                return;
+            }
+        }
         if (from == to || fromOwner == null || fromOwner == target) {
             share(self, to, target);
             return;
@@ -110,12 +123,59 @@ public final class Units {
         }
     }
 
-    /** Moves an aliased field's object along with its owner ({@link AtomicObject#$weft$relock}). */
+    /**
+     * Moves an aliased field's object along with its owner ({@link AtomicObject#$weft$relock}). The woven
+     * {@code $weft$relock} of an object calls this for each of its alias fields, so following them by plain
+     * recursion would take a few frames per object: a chain of 10^5 nodes moving into a list overflowed the
+     * stack. The first call on a thread runs the move; calls made while it runs only queue their object, and
+     * the first call moves the queued ones in a loop. The order does not matter: an object moves only if it
+     * still has the old lock, which also ends cycles.
+     */
     public static void relock(Object child, OrderedLock from, OrderedLock to) {
-        if (child != null) {
+        if (child == null) {
+            return;
+        }
+        Relocks r = RELOCKS.get();
+        if (r.running) {
+            r.push(child, from, to);
+            return;
+        }
+        r.running = true;
+        try {
             ((AtomicObject) child).$weft$relock(from, to);
+            while (r.size > 0) {
+                int i = (r.size -= 3);
+                Object next = r.items[i];
+                OrderedLock f = (OrderedLock) r.items[i + 1];
+                OrderedLock t = (OrderedLock) r.items[i + 2];
+                r.items[i] = r.items[i + 1] = r.items[i + 2] = null;
+                ((AtomicObject) next).$weft$relock(f, t);
+            }
+        } finally {
+            r.running = false;
+            Arrays.fill(r.items, 0, r.size, null);
+            r.size = 0;
         }
     }
+
+    /** This thread's move in progress ({@link #relock}): a stack of (object, from, to) still to move. */
+    private static final class Relocks {
+        boolean running;
+        Object[] items = new Object[48];
+        int size;
+
+        void push(Object child, OrderedLock from, OrderedLock to) {
+            if (size + 3 > items.length) {
+                items = Arrays.copyOf(items, items.length * 2);
+            }
+            items[size] = child;
+            items[size + 1] = from;
+            items[size + 2] = to;
+            size += 3;
+        }
+    }
+
+    private static final ThreadLocal<Relocks> RELOCKS = ThreadLocal.withInitial(Relocks::new);
 
     /**
      * Called by the constructor of a woven atomic class when the object is of a subclass: every class
