@@ -229,9 +229,13 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
             if (re != null && isAliasField(re)) {
                 return Receiver.ALIAS; // an alias field of this, by simple name
             }
-            if (re != null && re.getKind() == ElementKind.LOCAL_VARIABLE && ctx.peek().locals != null
-                    && ctx.peek().locals.reaches(p, ctx.peek().where)) {
-                return Receiver.ALIAS; // a local that only ever holds objects reached from this
+            if (re != null && re.getKind() == ElementKind.LOCAL_VARIABLE && ctx.peek().locals != null) {
+                if (ctx.peek().locals.reaches(p, ctx.peek().where)) {
+                    return Receiver.ALIAS; // a local that only ever holds objects reached from this
+                }
+                if (ctx.peek().locals.reachesParam(p, ctx.peek().where)) {
+                    return Receiver.PARAM; // a local that only ever holds objects in a parameter's set
+                }
             }
             return Receiver.OTHER;
         }
@@ -248,6 +252,9 @@ final class BodyScanner extends TreePathScanner<Void, Void> {
                 Receiver inner = classify(new TreePath(p, ms.getExpression()));
                 if (inner == Receiver.THIS || inner == Receiver.ALIAS) {
                     return Receiver.ALIAS;
+                }
+                if (inner == Receiver.PARAM) {
+                    return Receiver.PARAM; // other.head, n.next: in the parameter's set, which the unit holds
                 }
             }
         }

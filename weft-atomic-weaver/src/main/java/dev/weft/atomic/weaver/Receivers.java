@@ -14,7 +14,8 @@ import org.objectweb.asm.tree.analysis.Value;
 
 /**
  * A data-flow interpreter (for ASM's {@code Analyzer}) that tracks, for every stack slot and local, whether
- * the value is certainly {@code this}, certainly the value of one {@code @AliasAtomicSet} parameter, or
+ * the value is certainly {@code this}, certainly in the set of one {@code @AliasAtomicSet} parameter (the
+ * parameter, or an object reached from it through alias fields: {@code other.head.next}), or
  * certainly an object reached from {@code this} through alias fields ({@code this.history},
  * {@code head.next.next}: in this object's set; see the section on recursive structures in weft-atomic's
  * PROTOCOL.md). Loads and {@code dup}s keep the kind; {@code null} merges into any kind (a field access on
@@ -128,6 +129,9 @@ final class Receivers extends Interpreter<Receivers.Recv> {
                 if ((value.kind == Kind.THIS && h.isAtomic(owner) || value.kind == Kind.ALIAS)
                         && h.aliasField(f.owner, f.name) != null) {
                     return REACHED; // an alias field of an object in this set holds one of the set
+                }
+                if (value.kind == Kind.PARAM && h.aliasField(f.owner, f.name) != null) {
+                    return value; // other.head, n.next: in the parameter's set, which the unit holds
                 }
                 return of(Type.getType(f.desc).getSize());
             }

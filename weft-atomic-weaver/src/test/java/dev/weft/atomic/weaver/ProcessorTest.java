@@ -86,6 +86,33 @@ class ProcessorTest {
                         @AtomicSet("n")
                         class N { int v; @AliasAtomicSet N next; }
                         """, "atomic field N.v (set 'n') of an object other than this", 8),
+                Arguments.of("a local that holds a node of this structure or of a parameter's", """
+                        @AtomicSet("l")
+                        class T {
+                            @AliasAtomicSet N head;
+                            int f(@AliasAtomicSet T o, boolean b) { N n = head; if (b) n = o.head; return n.v; }
+                        }
+                        @AtomicSet("n")
+                        class N { int v; @AliasAtomicSet N next; }
+                        """, "atomic field N.v (set 'n') of an object other than this", 8),
+                Arguments.of("a parameter's walked node inside a lambda", """
+                        @AtomicSet("l")
+                        class T {
+                            @AliasAtomicSet N head;
+                            static Runnable f(@AliasAtomicSet T o) { N n = o.head.next; return () -> n.v++; }
+                        }
+                        @AtomicSet("n")
+                        class N { int v; @AliasAtomicSet N next; }
+                        """, "atomic field N.v (set 'n') of an object other than this", 8),
+                Arguments.of("a walk from a parameter without @AliasAtomicSet", """
+                        @AtomicSet("l")
+                        class T {
+                            @AliasAtomicSet N head;
+                            static int f(T o) { int s = 0; for (N n = o.head; n != null; n = n.next) s += n.v; return s; }
+                        }
+                        @AtomicSet("n")
+                        class N { int v; @AliasAtomicSet N next; }
+                        """, "of an object other than this", 8),
                 Arguments.of("a mutable alias field of another object", """
                         @AtomicSet("n")
                         class T {

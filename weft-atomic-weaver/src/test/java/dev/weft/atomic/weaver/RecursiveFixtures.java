@@ -12,7 +12,9 @@ final class RecursiveFixtures {
     /**
      * A list of ints with a size and a sum that must agree with its nodes. {@code push} links a node at the
      * head, {@code remove} unlinks the first node holding a value (walking from the head), {@code consistent}
-     * walks every node. Random delays inside units widen the windows between the writes.
+     * walks every node, and so does {@code consistentVia}, a unit that names the list by an
+     * {@code @AliasAtomicSet} parameter and walks {@code l.head.next...}. Random delays inside units widen
+     * the windows between the writes.
      */
     static final String LIST = """
             package r;
@@ -45,6 +47,14 @@ final class RecursiveFixtures {
                     return count == size && s == sum;
                 }
 
+                /** consistent(), as a unit of the list's set named by a parameter: walks l.head.next... */
+                static boolean consistentVia(@AliasAtomicSet IntList l) {
+                    int count = 0;
+                    long s = 0;
+                    for (Node n = l.head; n != null; n = n.next) { count++; s += n.value; }
+                    return count == l.size && s == l.sum;
+                }
+
                 /** Replaces the list by a chain of nodes built elsewhere: the chain joins this list's set. */
                 void adopt(Node chain) {
                     head = chain;
@@ -71,7 +81,10 @@ final class RecursiveFixtures {
                                 switch (r.nextInt(5)) {
                                     case 0, 1 -> { list.push(v); count.incrementAndGet(); total.addAndGet(v); }
                                     case 2, 3 -> { if (list.remove(v)) { count.decrementAndGet(); total.addAndGet(-v); } }
-                                    default -> { if (!list.consistent()) violations.incrementAndGet(); }
+                                    default -> {
+                                        boolean ok = r.nextBoolean() ? list.consistent() : consistentVia(list);
+                                        if (!ok) violations.incrementAndGet();
+                                    }
                                 }
                             } catch (RuntimeException e) {
                                 violations.incrementAndGet(); // a walk that met a half-unlinked node
