@@ -1,5 +1,7 @@
 package dev.weft.scoop;
 
+import dev.weft.WorkerLocal;
+
 /**
  * A processor in its role as client: a thread (its own code, or a Weft task it runs), a handler (the
  * blocks its calls open), or an asynchronous block. It keeps its private queues, one per handler it has
@@ -21,7 +23,7 @@ final class Client {
         Inline.Stats inlineCall;
     }
 
-    private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(() -> {
+    private static final WorkerLocal<Context> CONTEXT = WorkerLocal.withInitial(() -> {
         Context c = new Context();
         c.current = new Client(null);
         return c;
