@@ -51,6 +51,9 @@ final class Worker extends WorkerPadding2 {
 
     final WeftPool pool;
     final int index;
+    /** This worker's {@link WorkerLocal} values by slot; read and written by this thread only. */
+    Object[] locals = NO_LOCALS;
+    private static final Object[] NO_LOCALS = new Object[0];
     /** A temporary worker added while another worker blocks; it exits instead of parking. */
     final boolean spare;
     /**

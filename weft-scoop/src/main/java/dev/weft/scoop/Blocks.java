@@ -1,6 +1,5 @@
 package dev.weft.scoop;
 
-import dev.weft.Weft;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
@@ -110,7 +109,11 @@ final class Blocks {
         }
     }
 
-    /** A block with a single call, without views or arrays: the hot path of {@link Separate#call}. */
+    /**
+     * A block with a single call, without views or arrays: the hot path of {@link Separate#call}. Small on
+     * purpose (the JIT inlines it into the caller): a call by the handler itself, then a lone call on the
+     * client ({@link Handler#tryLoneCall}); everything else is {@link #callQueued}.
+     */
     @SuppressWarnings("unchecked")
     static <T> void call(Separate<T> a, Consumer<? super T> action) {
         Objects.requireNonNull(action, "action");
@@ -121,23 +124,17 @@ final class Blocks {
             action.accept(a.object);
             return;
         }
-        Scoop scoop = h.scoop;
-        if (scoop.loneCallsOnClient && client.handler == null && client.openBlocks == 0 && scoop.onPoolWorker()) {
-            Inline.Stats stats = Inline.of(client, action);
-            if (stats.onClient()) {
-                if (!scoop.isClosed() && h.runAlone(ctx, client.queueIfAny(h), stats, (Consumer<Object>) action, a.object)) {
-                    // A call queued on an idle handler spawns its activation, and a fork is where a worker
-                    // serves its thieves; a lone call forks nothing, so a client making many would keep its
-                    // latent forks from a worker that turned hungry. Serve it here, with the handler released,
-                    // every POLL_EVERY lone calls: a worker that stays hungry with nothing to give (a loop's
-                    // range is not a latent fork) would otherwise cost every call a service attempt.
-                    if ((++client.loneCalls & (Client.POLL_EVERY - 1)) == 0) {
-                        Weft.hungry();
-                    }
-                    return;
-                }
-            }
+        if (client.handler == null && client.openBlocks == 0 && h.scoop.loneCallsOnClient
+                && h.tryLoneCall(ctx, client, (Consumer<Object>) action, a.object)) {
+            return;
         }
+        callQueued(a, action, client);
+    }
+
+    /** {@link #call} through the handler's queue (or its lock, in the lock-based mode). */
+    private static <T> void callQueued(Separate<T> a, Consumer<? super T> action, Client client) {
+        Handler h = a.handler;
+        Scoop scoop = h.scoop;
         if (!scoop.queueOfQueues) {
             run(new Separate<?>[] {a}, null, v -> {
                 Blocks.<T>cast(v[0]).call(action);

@@ -1,5 +1,7 @@
 package dev.weft.scoop;
 
+import dev.weft.WorkerLocal;
+
 /**
  * A processor in its role as client: a thread (its own code, or a Weft task it runs), a handler (the
  * blocks its calls open), or an asynchronous block. It keeps its private queues, one per handler it has
@@ -21,7 +23,7 @@ final class Client {
         Inline.Stats inlineCall;
     }
 
-    private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(() -> {
+    private static final WorkerLocal<Context> CONTEXT = WorkerLocal.withInitial(() -> {
         Context c = new Context();
         c.current = new Client(null);
         return c;
@@ -74,8 +76,26 @@ final class Client {
         }
     }
 
+    /**
+     * A one-entry cache of {@link #queueIfAny}: the handler last looked up and its queue, null if it had
+     * none then. A client that calls one handler again and again (the lone-call path looks its queue up on
+     * every call) skips the probe. Updated where a queue is inserted; cleared where queues are dropped.
+     */
+    private Handler lastHandler;
+    private PrivateQueue lastQueue;
+
     /** This client's private queue for {@code h}, or null if it has none yet. */
     PrivateQueue queueIfAny(Handler h) {
+        if (h == lastHandler) {
+            return lastQueue;
+        }
+        PrivateQueue q = probe(h);
+        lastHandler = h;
+        lastQueue = q;
+        return q;
+    }
+
+    private PrivateQueue probe(Handler h) {
         PrivateQueue[] t = table;
         int mask = t.length - 1;
         for (int i = slot(h, mask);; i = (i + 1) & mask) {
@@ -116,6 +136,9 @@ final class Client {
         }
         t[i] = q;
         count++;
+        if (q.handler == lastHandler) {
+            lastQueue = q;
+        }
     }
 
     private void grow() {
@@ -134,6 +157,8 @@ final class Client {
         }
         table = new PrivateQueue[len];
         count = 0;
+        lastHandler = null; // pruning may drop the cached queue
+        lastQueue = null;
         for (PrivateQueue q : old) {
             if (q != null && prune && q.depth == 0) {
                 // This client will not see the queue again: a failure it was not told of yet, or one still to

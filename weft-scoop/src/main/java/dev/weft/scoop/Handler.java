@@ -257,62 +257,124 @@ public final class Handler {
 
     /**
      * Runs a lone call on the calling thread — a worker of the pool, whose client holds no block — if the
-     * handler is idle with nothing queued and no block in progress: the client takes the handler (the state
-     * CAS that every runner takes, so nothing else runs it meanwhile and the call sees what earlier runners
-     * did), runs the call as the handler, lets waiting conditions see the block's end, and releases it with
-     * the idle handshake. Returns false, having run nothing, if the call must go through the queue instead;
-     * if the client took the handler and found work queued, it serves that work first. A failed earlier
-     * call of {@code mine} (the client's queue, or null), seen after the CAS, also sends the call through the
-     * queue, whose reservation reports it.
+     * handler is idle with nothing queued and no block in progress and the call's class runs on clients
+     * ({@link Inline}): the client takes the handler (the state CAS that every runner takes, so nothing else
+     * runs it meanwhile and the call sees what earlier runners did), runs the call as the handler, lets
+     * waiting conditions see the block's end, and releases it with the idle handshake. Returns false, having
+     * run nothing, if the call must go through the queue instead; if the client took the handler and found
+     * work queued, it serves that work first. A failed earlier call of the client on this handler, seen after
+     * the CAS, also sends the call through the queue, whose reservation reports it.
+     *
+     * <p>This is the whole per-call cost of a lone call, so it is kept small enough for the JIT to inline
+     * into {@link Blocks#call} and from there into the caller's loop: the uncommon cases (a busy or pending
+     * handler, work found after the CAS, a timed sample, waiting conditions, work that came while the call
+     * ran) are calls out of it.
      *
      * @throws CallFailedException if the call threw (the client is told at once)
      */
-    boolean runAlone(Client.Context ctx, PrivateQueue mine, Inline.Stats stats, Consumer<Object> action, Object target) {
-        for (int attempt = 0;; attempt++) {
-            // PENDING too, as a query's helper does: the activation may sit unrun on this very worker (an
-            // earlier call of this client queued it), and it does nothing once it finds the handler taken.
-            int s = state;
-            if (s == RUNNING || !STATE.compareAndSet(this, s, RUNNING)) {
-                return false;
-            }
-            if (current == null && !qoq.hasItem()) {
-                if (mine != null && mine.failurePending()) {
-                    release(); // an earlier call failed (seen through the CAS): the queued path reports it
-                    return false;
-                }
-                break;
-            }
-            runLoop(true); // reservations came first: serve them (then go idle, or hand over), as any runner does
-            if (attempt == 1) {
-                return false;
-            }
+    boolean tryLoneCall(Client.Context ctx, Client client, Consumer<Object> action, Object target) {
+        Scoop s = scoop;
+        if (!s.onPoolWorker()) {
+            return false;
+        }
+        Inline.Stats stats = Inline.of(client, action);
+        if (!stats.onClient() || s.isClosed() || !claimLone(client.queueIfAny(this))) {
+            return false;
         }
         Client saved = ctx.current;
         ctx.current = asClient;
         ctx.inlineCall = stats;
-        boolean timed = Inline.sampled(++callsRun);
-        long t0 = timed ? System.nanoTime() : 0L;
         Throwable failure = null;
         try {
-            action.accept(target);
+            if (Inline.sampled(++callsRun)) {
+                runTimed(stats, action, target);
+            } else {
+                action.accept(target);
+            }
         } catch (Throwable t) {
             failure = t;
         } finally {
             ctx.current = saved;
             ctx.inlineCall = null;
         }
-        if (timed) {
-            stats.sample(System.nanoTime() - t0);
-        }
         blocksEnded++;
-        if (waiters != null && !waiters.isEmpty()) {
-            afterBlock();
+        if (waiters != null) {
+            afterLoneCall();
         }
         release();
         if (failure != null) {
             throw new CallFailedException(this, failure);
         }
+        // A call queued on an idle handler spawns its activation, and a fork is where a worker serves its
+        // thieves; a lone call forks nothing, so a client making many would keep its latent forks from a
+        // worker that turned hungry. Serve it here, with the handler released, every POLL_EVERY lone calls: a
+        // worker that stays hungry with nothing to give (a loop's range is not a latent fork) would otherwise
+        // cost every call a service attempt.
+        if ((++client.loneCalls & (Client.POLL_EVERY - 1)) == 0) {
+            Weft.hungry();
+        }
         return true;
+    }
+
+    /** A sampled lone call: timed for {@link Inline}. */
+    private static void runTimed(Inline.Stats stats, Consumer<Object> action, Object target) {
+        long t0 = System.nanoTime();
+        try {
+            action.accept(target);
+        } finally {
+            stats.sample(System.nanoTime() - t0);
+        }
+    }
+
+    private void afterLoneCall() {
+        if (!waiters.isEmpty()) {
+            afterBlock();
+        }
+    }
+
+    /**
+     * Takes the handler for a lone call: true if this thread now runs it with nothing queued and no failed
+     * call of {@code mine} (the client's queue, or null) to report. The common case, an idle handler, is one
+     * CAS; the rest is {@link #claimLoneSlow}.
+     */
+    private boolean claimLone(PrivateQueue mine) {
+        if (state == IDLE && STATE.compareAndSet(this, IDLE, RUNNING)) {
+            if (current == null && !qoq.hasItem() && (mine == null || !mine.failurePending())) {
+                return true;
+            }
+            return claimLoneSlow(mine, true);
+        }
+        return claimLoneSlow(mine, false);
+    }
+
+    /**
+     * {@link #claimLone} past its first try ({@code held}: this thread took the handler and found work or a
+     * failure). PENDING is taken too, as a query's helper does: the activation may sit unrun on this very
+     * worker (an earlier call of this client queued it), and it does nothing once it finds the handler taken.
+     * Reservations that came first are served (then the handler goes idle, or is handed over), as any runner
+     * does, and the claim is tried once more.
+     */
+    private boolean claimLoneSlow(PrivateQueue mine, boolean held) {
+        for (int attempt = 0;; attempt++) {
+            if (!held) {
+                int s = state;
+                if (s == RUNNING || !STATE.compareAndSet(this, s, RUNNING)) {
+                    return false;
+                }
+            }
+            held = false;
+            if (current == null && !qoq.hasItem()) {
+                if (mine != null && mine.failurePending()) {
+                    release(); // an earlier call failed (seen through the CAS): the queued path reports it
+                    return false;
+                }
+                return true;
+            }
+            runLoop(true);
+            if (attempt == 1) {
+                return false;
+            }
+        }
     }
 
     /**

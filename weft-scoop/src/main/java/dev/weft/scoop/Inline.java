@@ -76,12 +76,16 @@ final class Inline {
 
     /** The stats of {@code action}'s class, through the client's one-entry cache (client-owned). */
     static Stats of(Client client, Object action) {
-        Class<?> k = action.getClass();
         Stats s = client.lastStats;
-        if (s == null || s.type != k) {
-            s = STATS.get(k);
-            client.lastStats = s;
+        if (s != null && s.type == action.getClass()) {
+            return s;
         }
+        return lookUp(client, action);
+    }
+
+    private static Stats lookUp(Client client, Object action) {
+        Stats s = STATS.get(action.getClass());
+        client.lastStats = s;
         return s;
     }
 
