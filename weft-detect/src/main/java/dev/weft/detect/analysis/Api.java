@@ -83,7 +83,8 @@ public final class Api {
             Map.entry("dev.weft.DoubleParStream", Set.of()),
             Map.entry("dev.weft.PoolStats", Set.of("java.lang.Record")),
             Map.entry("dev.weft.PoolStats.WorkerStats", Set.of("java.lang.Record")),
-            Map.entry("dev.weft.TaskFailedException", Set.of("java.lang.RuntimeException")));
+            Map.entry("dev.weft.TaskFailedException", Set.of("java.lang.RuntimeException")),
+            Map.entry("dev.weft.WorkerLocal", Set.of()));
 
     /**
      * Return types of the Weft methods whose results rules look at as receivers ({@code WeftPool.current().submit},
