@@ -37,8 +37,7 @@ final class Forks {
                 childArgs.add(a);
             }
         }
-        Map<String, Map<Runner.Config, List<Sample>>> pooled = new LinkedHashMap<>();
-        Map<String, String> labels = new LinkedHashMap<>();
+        List<Sample.Line> lines = new ArrayList<>();
         for (int f = 0; f < o.forks; f++) {
             Path out = Files.createTempFile("weft-bench-fork", ".csv");
             List<String> cmd = new ArrayList<>(jvm);
@@ -51,26 +50,46 @@ final class Forks {
             if (rc != 0) {
                 throw new IOException("fork " + (f + 1) + " failed with exit status " + rc);
             }
-            for (Sample.Line line : Sample.read(out)) {
-                Program prog = programs.stream().filter(x -> x.name().equals(line.program())).findFirst().orElse(null);
-                if (prog == null) {
-                    continue;
-                }
-                Engine engine = prog.engines().stream().filter(e -> e.name().equals(line.engine())).findFirst()
-                        .orElseThrow(() -> new IOException("fork " + " wrote an unknown runtime '" + line.engine()
-                                + "' for " + prog.name()));
-                labels.put(line.program(), line.label());
-                pooled.computeIfAbsent(line.program(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(new Runner.Config(engine, line.workers()), k -> new ArrayList<>())
-                        .add(line.sample());
-            }
+            lines.addAll(Sample.read(out));
             Files.deleteIfExists(out);
+        }
+        return pool(programs, lines);
+    }
+
+    /**
+     * How a sample line names its program: suite and name, since two suites may have programs of one name
+     * (the fork/join suite's and the peers' {@code fib}, the streams suite's and the peers' {@code sum}).
+     */
+    static String key(Program p) {
+        return p.suite() + "/" + p.name();
+    }
+
+    /** The children's sample lines pooled per program ({@link #key}), in {@code programs}' order. */
+    static List<Runner.ProgramResult> pool(List<Program> programs, List<Sample.Line> lines) throws IOException {
+        Map<String, Program> byKey = new LinkedHashMap<>();
+        for (Program p : programs) {
+            byKey.put(key(p), p);
+        }
+        Map<String, Map<Runner.Config, List<Sample>>> pooled = new LinkedHashMap<>();
+        Map<String, String> labels = new LinkedHashMap<>();
+        for (Sample.Line line : lines) {
+            Program prog = byKey.get(line.program());
+            if (prog == null) {
+                continue;
+            }
+            Engine engine = prog.engines().stream().filter(e -> e.name().equals(line.engine())).findFirst()
+                    .orElseThrow(() -> new IOException("a fork wrote an unknown runtime '" + line.engine()
+                            + "' for " + line.program()));
+            labels.put(line.program(), line.label());
+            pooled.computeIfAbsent(line.program(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(new Runner.Config(engine, line.workers()), k -> new ArrayList<>())
+                    .add(line.sample());
         }
         List<Runner.ProgramResult> results = new ArrayList<>();
         for (Program p : programs) {
-            Map<Runner.Config, List<Sample>> m = pooled.get(p.name());
+            Map<Runner.Config, List<Sample>> m = pooled.get(key(p));
             if (m != null) {
-                results.add(new Runner.ProgramResult(p, labels.get(p.name()), m, Runner.ProgramResult.tasksAtOneWorker(p, m)));
+                results.add(new Runner.ProgramResult(p, labels.get(key(p)), m, Runner.ProgramResult.tasksAtOneWorker(p, m)));
             }
         }
         return results;

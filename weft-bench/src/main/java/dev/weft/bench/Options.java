@@ -36,7 +36,8 @@ final class Options {
 
             Runs each program on each of its runtimes (the fork/join suite: serial elision, ForkJoinPool
             and Weft), side by side and interleaved after warm-up; prints medians of the repetitions and
-            checks every answer. Without program names it runs the fork/join suite.
+            checks every answer. Without program names it runs the fork/join suite. A name is the first
+            program of that name in the suites selected; suite/name picks one suite's (peers/fib).
 
             Options:
               --quick              quick sizes (the whole suite in minutes); default: the seeds' full sizes

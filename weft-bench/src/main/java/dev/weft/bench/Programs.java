@@ -115,9 +115,10 @@ final class Programs {
     }
 
     /**
-     * The programs named (in the suites named, if any; else the first of that name in report order), else the
-     * programs of the suites named ({@code all}: every suite), else the fork/join suite; an unknown name is
-     * an error that lists the known ones.
+     * The programs named (in the suites named, if any; else the first of that name in report order; {@code
+     * suite/name} names one suite's program, as {@code peers/fib}), else the programs of the suites named
+     * ({@code all}: every suite), else the fork/join suite; an unknown name is an error that lists the known
+     * ones.
      */
     static List<Program> select(List<String> names, List<String> suites) {
         if (!names.isEmpty()) {
@@ -125,7 +126,11 @@ final class Programs {
                     : all().stream().filter(p -> suites.contains(p.suite())).toList();
             List<Program> out = new ArrayList<>();
             for (String n : names) {
-                Program p = among.stream().filter(x -> x.name().equalsIgnoreCase(n)).findFirst()
+                int slash = n.indexOf('/');
+                String suite = slash < 0 ? null : n.substring(0, slash);
+                String name = slash < 0 ? n : n.substring(slash + 1);
+                Program p = among.stream().filter(x -> x.name().equalsIgnoreCase(name)
+                                && (suite == null || x.suite().equalsIgnoreCase(suite))).findFirst()
                         .orElseThrow(() -> new IllegalArgumentException("unknown program '" + n + "'"
                                 + (among.size() < all().size() ? " in suites " + suites : "") + "; known: "
                                 + among.stream().map(Program::name).distinct().toList()));

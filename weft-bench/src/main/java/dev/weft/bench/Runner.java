@@ -46,7 +46,7 @@ final class Runner {
                     continue;
                 }
                 for (Sample s : e.getValue()) {
-                    out.add(s.toCsv(program.name(), e.getKey().engine().name(), e.getKey().workers(), label));
+                    out.add(s.toCsv(Forks.key(program), e.getKey().engine().name(), e.getKey().workers(), label));
                 }
             }
             return out;

@@ -135,6 +135,15 @@ class PeersSuiteTest {
     }
 
     @Test
+    void suiteSlashNamePicksOneSuitesProgramOfASharedName() {
+        List<Program> ps = Programs.select(List.of("forkjoin/fib", "peers/fib", "streams/sum", "peers/sum"),
+                List.of("all"));
+        assertEquals(List.of("forkjoin/fib", "peers/fib", "streams/sum", "peers/sum"),
+                ps.stream().map(p -> p.suite() + "/" + p.name()).toList());
+        assertThrows(IllegalArgumentException.class, () -> Programs.select(List.of("streams/fib"), List.of("all")));
+    }
+
+    @Test
     void peersAreNotPartOfTheDefaultOrQuickRun() {
         for (String[] args : List.of(new String[] {}, new String[] {"--quick"})) {
             Options o = Options.parse(args);

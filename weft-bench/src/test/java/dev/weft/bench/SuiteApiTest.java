@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -188,6 +189,31 @@ class SuiteApiTest {
         assertEquals(new Sample.Line("prog", "mine", 4, s, "label, with a comma"), lines.get(0));
         assertEquals(Sample.basic(100, 200, 0, 300), lines.get(1).sample());
         assertThrows(IllegalArgumentException.class, () -> Sample.parse("prog,mine,4,1,2"));
+    }
+
+    /**
+     * {@code --forks} pools the children's samples per program by suite and name: the fork/join suite's and
+     * the peers' {@code fib} keep their own samples (pooled by name alone, the peers' samples went to the
+     * fork/join program, which has no such runtimes, and the run failed).
+     */
+    @Test
+    void forksPoolTheSamplesOfTwoSuitesProgramsOfOneNameApart() throws Exception {
+        Program forkJoinFib = new dev.weft.bench.programs.Fib();
+        Program peersFib = dev.weft.bench.peers.Peers.programs(() -> Path.of("nowhere"), 1).stream()
+                .filter(p -> p.name().equals("fib")).findFirst().orElseThrow();
+        assertEquals(forkJoinFib.name(), peersFib.name());
+        Engine peerEngine = peersFib.engines().get(peersFib.engines().size() - 1);
+        Sample a = Sample.basic(100, 0, 0, 0);
+        Sample b = Sample.basic(200, 0, 0, 0);
+        List<Sample.Line> lines = List.of(
+                new Sample.Line(Forks.key(forkJoinFib), Engine.WEFT.name(), 2, a, "fib(35)"),
+                new Sample.Line(Forks.key(peersFib), peerEngine.name(), 2, b, "fib peers"),
+                new Sample.Line(Forks.key(forkJoinFib), Engine.WEFT.name(), 2, a, "fib(35)"));
+        List<Runner.ProgramResult> r = Forks.pool(List.of(forkJoinFib, peersFib), lines);
+        assertEquals(2, r.size());
+        assertEquals(Map.of(new Runner.Config(Engine.WEFT, 2), List.of(a, a)), r.get(0).samples());
+        assertEquals(Map.of(new Runner.Config(peerEngine, 2), List.of(b)), r.get(1).samples());
+        assertEquals("fib peers", r.get(1).label());
     }
 
     @Test
