@@ -1,6 +1,6 @@
 package dev.weft.atomic.runtime;
 
-import java.util.Arrays;
+import java.util.ArrayDeque;
 import java.util.Objects;
 
 /**
@@ -137,42 +137,26 @@ public final class Units {
         }
         Relocks r = RELOCKS.get();
         if (r.running) {
-            r.push(child, from, to);
+            // Inside a move, from and to are the move's own: the woven relock passes its pair on unchanged.
+            r.pending.push(child);
             return;
         }
         r.running = true;
         try {
             ((AtomicObject) child).$weft$relock(from, to);
-            while (r.size > 0) {
-                int i = (r.size -= 3);
-                Object next = r.items[i];
-                OrderedLock f = (OrderedLock) r.items[i + 1];
-                OrderedLock t = (OrderedLock) r.items[i + 2];
-                r.items[i] = r.items[i + 1] = r.items[i + 2] = null;
-                ((AtomicObject) next).$weft$relock(f, t);
+            for (Object next; (next = r.pending.poll()) != null; ) {
+                ((AtomicObject) next).$weft$relock(from, to);
             }
         } finally {
             r.running = false;
-            Arrays.fill(r.items, 0, r.size, null);
-            r.size = 0;
+            r.pending.clear();
         }
     }
 
-    /** This thread's move in progress ({@link #relock}): a stack of (object, from, to) still to move. */
+    /** This thread's move in progress ({@link #relock}): the objects it still has to move. */
     private static final class Relocks {
         boolean running;
-        Object[] items = new Object[48];
-        int size;
-
-        void push(Object child, OrderedLock from, OrderedLock to) {
-            if (size + 3 > items.length) {
-                items = Arrays.copyOf(items, items.length * 2);
-            }
-            items[size] = child;
-            items[size + 1] = from;
-            items[size + 2] = to;
-            size += 3;
-        }
+        final ArrayDeque<Object> pending = new ArrayDeque<>();
     }
 
     private static final ThreadLocal<Relocks> RELOCKS = ThreadLocal.withInitial(Relocks::new);
