@@ -41,9 +41,16 @@ final class AsyncBlock implements Runnable, Waiter {
         ctx.current = me;
         try {
             Wake w = new Wake(this::fired);
-            wake = w;
             Blocks.runOrLeave(refs, when, body, w, () -> {
-                // Registered before the block ends with the wake (before any handler can fire it): Dekker with close().
+                // Published only now, when this attempt leaves with it, and before the block ends with it (before
+                // any handler can fire it). Set at the attempt's start, close() could cancel a wake that no handler
+                // holds yet: close's scan of parked is weakly consistent, so it may call runtimeClosed on a block
+                // that a fire has since taken out of parked and respawned; it then read the running attempt's
+                // wake, cancelled it and reported the block, which that attempt went on to run or report again.
+                // Now such a late runtimeClosed reads the fired wake (cancel fails) or the wake of an attempt
+                // that has left again (the block waits: abandoning it is right).
+                wake = w;
+                // Registered before the block ends with the wake: Dekker with close().
                 scoop.parked.add(this);
                 if (scoop.isClosed()) {
                     runtimeClosed();

@@ -249,6 +249,54 @@ class ManyHandlerFormsTest {
         }
     }
 
+    /**
+     * Closing while the blocks' wakes fire: each asynchronous block either runs its body or is reported,
+     * exactly once. (Close once read the wake of an attempt that had already been fired and respawned, and
+     * cancelled the next attempt's: the block was reported as abandoned and then reported again when that
+     * attempt found the runtime closed — or ran its body after the report.)
+     */
+    @ParameterizedTest
+    @MethodSource("dev.weft.scoop.WaitsEndTest#modes")
+    void asynchronousBlocksClosedWhileTheirWakesFireEndExactlyOnce(Modes m) throws Exception {
+        SplittableRandom random = new SplittableRandom(m.ordinal() * 7919L + 17);
+        int blocks = 24;
+        for (int round = 0; round < 60; round++) {
+            ConcurrentLinkedQueue<Throwable> reported = new ConcurrentLinkedQueue<>();
+            java.util.concurrent.atomic.AtomicInteger ran = new java.util.concurrent.atomic.AtomicInteger();
+            try (WeftPool pool = new WeftPool(round % 2 == 0 ? 2 : 8)) {
+                Scoop scoop = m.on(pool, reported);
+                Separate<Cell> a = scoop.create(new Cell());
+                Separate<Cell> b = scoop.create(new Cell());
+                for (int i = 0; i < blocks; i++) {
+                    Scoop.separateAsync(a, b, (x, y) -> x.test(c -> c.value % 5 == 4), (x, y) -> ran.incrementAndGet());
+                }
+                java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+                Thread churn = new Thread(() -> {
+                    try {
+                        while (!stop.get()) {
+                            a.call(c -> c.value += 2); // each block end on a fires the waiting blocks' wakes
+                        }
+                    } catch (java.util.concurrent.RejectedExecutionException closed) {
+                        // the runtime closed: done
+                    }
+                });
+                churn.start();
+                LockSupport.parkNanos(random.nextLong(2_000_000));
+                scoop.close();
+                stop.set(true);
+                churn.join(20_000);
+                assertFalse(churn.isAlive(), "the churning client ended");
+                assertTrue(pool.awaitQuiescence(20, TimeUnit.SECONDS), "quiescent");
+                for (Throwable t : reported) {
+                    assertInstanceOf(java.util.concurrent.RejectedExecutionException.class, t, () -> "reported: " + t);
+                }
+                int round0 = round;
+                assertEquals(blocks, ran.get() + reported.size(),
+                        () -> "round " + round0 + ": ran " + ran.get() + ", reported " + reported);
+            }
+        }
+    }
+
     /** Nothing waits for an asynchronous block: its body's failure goes to the failure handler. */
     @ParameterizedTest
     @MethodSource("dev.weft.scoop.WaitsEndTest#modes")
