@@ -421,7 +421,9 @@ public final class Handler {
      * a client (an activation, whose run may be long) is not waited for, and no wait lasts more than {@link
      * #CLIENT_WAIT_NANOS}: then the call queues, and the holder's release serves it. Nothing here decides
      * what runs or in which order — the CAS does, as for every other taker — so SCOOP's guarantees are
-     * those of any lone call.
+     * those of any lone call. Holding nothing while it waits, the client serves hungry workers' steal
+     * requests at each look ({@link Weft#hungry}: one load when nobody is hungry), as its lone calls do
+     * every {@link Client#POLL_EVERY}.
      */
     private boolean awaitClientRelease() {
         long deadline = 0L;
@@ -438,6 +440,7 @@ public final class Handler {
                 return false;
             }
             if (pause == MAX_PAUSE) {
+                Weft.hungry(); // a waiting client's latent forks go to a worker that turned hungry meanwhile
                 long now = System.nanoTime();
                 if (deadline == 0L) {
                     deadline = now + CLIENT_WAIT_NANOS;
