@@ -46,7 +46,10 @@ final class Contexts {
 
     /**
      * Installs {@code states} on the calling thread; returns what was there, for {@link #restore}.
-     * Bindings are left out both ways: their state is applied by {@link #runBound}, and ends with it.
+     * Bindings are left out both ways: their state is applied by {@link #runBound}, and ends with it. If a
+     * carrier throws while installing, the thread's own context is put back before the failure is thrown
+     * (the caller gets nothing to restore it from): the carriers installed before the one that threw would
+     * otherwise keep the job's context on the worker, for the rest of a helping joiner's run or the next job.
      */
     Object[] enter(Object[] states) {
         ContextCarrier<Object>[] cs = carriers;
@@ -56,7 +59,16 @@ final class Contexts {
                 before[i] = cs[i].capture();
             }
         }
-        restore(states);
+        try {
+            restore(states);
+        } catch (RuntimeException e) {
+            try {
+                restore(before);
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        }
         return before;
     }
 
