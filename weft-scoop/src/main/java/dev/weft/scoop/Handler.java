@@ -295,7 +295,6 @@ public final class Handler {
         if (!stats.onClient() || s.isClosed() || !claimLone(client.queueIfAny(this))) {
             return false;
         }
-        clientHeld = true;
         Client saved = ctx.current;
         ctx.current = asClient;
         ctx.inlineCall = stats;
@@ -354,6 +353,7 @@ public final class Handler {
      */
     private boolean claimLone(PrivateQueue mine) {
         if (state == IDLE && STATE.compareAndSet(this, IDLE, RUNNING)) {
+            clientHeld = true;
             if (current == null && !qoq.hasItem() && (mine == null || !mine.failurePending())) {
                 return true;
             }
@@ -379,9 +379,9 @@ public final class Handler {
                     }
                     loneWaitsWon++; // held now
                 }
+                clientHeld = true;
             }
             held = false;
-            clientHeld = true;
             if (current == null && !qoq.hasItem()) {
                 if (mine != null && mine.failurePending()) {
                     release(); // an earlier call failed (seen through the CAS): the queued path reports it

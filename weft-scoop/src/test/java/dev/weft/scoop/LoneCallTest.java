@@ -89,6 +89,11 @@ class LoneCallTest {
      */
     static void warmShort(WeftPool pool, Separate<Cell> cell, Consumer<Cell> action) {
         warm(pool, cell, action);
+        takeForShort(action);
+    }
+
+    /** Sets {@code action}'s class to short, whatever its samples said so far. */
+    static void takeForShort(Consumer<Cell> action) {
         Inline.of(new Client(null), action).score = Inline.MAX_SCORE;
     }
 
@@ -355,8 +360,8 @@ class LoneCallTest {
     void aLoneCallWaitsForAnotherClientsLoneCallAndRunsOnItsOwnClient() {
         Hang.within(Duration.ofSeconds(60), () -> Modes.QOQ.with(2, scoop -> {
             Separate<Cell> cell = scoop.create(new Cell());
-            warmShort(scoop.pool(), cell, HOLD);
-            warmShort(scoop.pool(), cell, MARK_SECOND);
+            warm(scoop.pool(), cell, HOLD);        // each try below takes both for short
+            warm(scoop.pool(), cell, MARK_SECOND);
             int onSecondClient = 0;
             int contended = 0;
             long won = 0;
@@ -366,8 +371,8 @@ class LoneCallTest {
                 Thread[] second = new Thread[1];
                 // A held call takes microseconds: if one was sampled, its class would be timed as long and
                 // queued from then on; and a cold sample may time the other as long. Take both for short.
-                Inline.of(new Client(null), HOLD).score = Inline.MAX_SCORE;
-                Inline.of(new Client(null), MARK_SECOND).score = Inline.MAX_SCORE;
+                takeForShort(HOLD);
+                takeForShort(MARK_SECOND);
                 heldBy = null;
                 holding = true;
                 // Two root tasks: each goes to an idle worker of its own (a fork might wait for its parent's
