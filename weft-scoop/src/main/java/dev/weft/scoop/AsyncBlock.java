@@ -36,9 +36,8 @@ final class AsyncBlock implements Runnable, Waiter {
     @Override
     public void run() {
         Client.Context ctx = Client.context();
-        Client saved = ctx.current;
         Client me = new Client(null);
-        ctx.current = me;
+        Object saved = ctx.enter(me);
         try {
             Wake w = new Wake(this::fired);
             Blocks.runOrLeave(refs, when, body, w, () -> {
@@ -59,7 +58,7 @@ final class AsyncBlock implements Runnable, Waiter {
         } catch (Throwable t) {
             scoop.reportUndelivered(t);
         } finally {
-            ctx.current = saved;
+            ctx.leave(saved);
             me.retireAll(); // nobody syncs on these queues again: later failures are reported
         }
     }

@@ -119,7 +119,7 @@ final class Blocks {
         Objects.requireNonNull(action, "action");
         Handler h = a.handler;
         Client.Context ctx = Client.context();
-        Client client = ctx.current;
+        Client client = ctx.client();
         if (client.handler == h) {
             action.accept(a.object);
             return;
@@ -174,7 +174,7 @@ final class Blocks {
     static Client claimForQuery(Separate<?> a) {
         Handler h = a.handler;
         Client.Context ctx = Client.context();
-        Client client = ctx.current;
+        Client client = ctx.client();
         if (client.handler == h) {
             return client; // the handler itself: direct access
         }
@@ -186,14 +186,25 @@ final class Blocks {
         if (!h.claimAlone(scoop.onPoolWorker(), client.queueIfAny(h))) {
             return null;
         }
-        ctx.current = h.asClient;
+        // Runs as h's client (Client.Context: no reference stored unless h is not the handler taken last). A
+        // lone call or query already open on this thread is the client: it is put back at the end.
+        h.queryInLone = ctx.lone; // h's field, written and read by this thread while it holds h
+        if (ctx.loneHandler != h) {
+            ctx.loneHandler = h;
+        }
+        ctx.lone = true;
         return client;
     }
 
     /** Ends a lone query that {@link #claimForQuery} let run at once: the client is back, the handler free. */
     static void endLoneQuery(Handler h, Client saved) {
         if (saved.handler != h) {
-            Client.context().current = saved;
+            Client.Context ctx = Client.context();
+            if (h.queryInLone) {
+                ctx.loneHandler = saved.handler; // the lone call or query this one ran in
+            } else {
+                ctx.lone = false;
+            }
             h.releaseAlone(h.scoop.onPoolWorker());
         }
     }
@@ -238,8 +249,7 @@ final class Blocks {
     static void runGranted(Guard g) {
         PrivateQueue q = g.queue;
         Client.Context ctx = Client.context();
-        Client saved = ctx.current;
-        ctx.current = Client.forBlock(q);
+        Object saved = ctx.enter(Client.forBlock(q));
         Throwable err = g.error;
         try {
             if (err == null) {
@@ -248,7 +258,7 @@ final class Blocks {
         } catch (Throwable t) {
             err = t;
         } finally {
-            ctx.current = saved;
+            ctx.leave(saved);
             g.view.closed = true;
             err = combine(err, q.close(Markers.END_BLOCK, null));
             q.retire(); // nobody will sync on this queue again: later failures are reported

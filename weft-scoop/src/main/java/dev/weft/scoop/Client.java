@@ -1,5 +1,6 @@
 package dev.weft.scoop;
 
+import dev.weft.WeftPool;
 import dev.weft.WorkerLocal;
 
 /**
@@ -16,18 +17,74 @@ import dev.weft.WorkerLocal;
  * state CAS), so the table needs no synchronization.
  */
 final class Client {
-    /** The per-thread choice of the current client. */
+    /**
+     * The per-thread choice of the current client ({@link #client}).
+     *
+     * <p>A lone call or query runs as its handler's client, as any runner of the handler does, but it stores
+     * no reference to say so: it sets {@link #lone} and finds the handler in {@link #loneHandler}, a field it
+     * writes only when its handler is not the one this thread took last. A reference store is not free on the
+     * lone path: under G1, one into an object that has left the young generation (this context, after a few
+     * collections) goes through the card-marking barrier's StoreLoad fence, and swapping {@link #current} in
+     * and out cost three of those per call, next to the two atomic operations the call needs. Scopes that
+     * change {@link #current} ({@link #enter}) set {@link #lone} aside for their duration.
+     */
     static final class Context {
-        Client current;
-        /** The class of the lone call this thread runs on its client's behalf, if any ({@link Inline#parking}). */
-        Inline.Stats inlineCall;
+        /** The client this thread runs as while {@link #lone} is clear. */
+        private Client current;
+        /** The pool this thread is a worker of, or null: where lone calls may run ({@link Handler#tryLoneCall}). */
+        final WeftPool pool;
+        /** This thread holds {@link #loneHandler} for a lone call or query and runs as its client. */
+        boolean lone;
+        /** The handler of the lone call or query running, while {@link #lone} is set; a stale one after. */
+        Handler loneHandler;
+        /**
+         * A lone call of {@link #loneStats}'s class runs on this thread, scopes nested in it included: a wait
+         * anywhere inside it is that call waiting ({@link Inline#parking}).
+         */
+        boolean loneCall;
+        /** The class of the lone call running, while {@link #loneCall} is set; a stale one after. */
+        Inline.Stats loneStats;
+
+        Context(WeftPool pool, Client current) {
+            this.pool = pool;
+            this.current = current;
+        }
+
+        /** The client this thread runs as. */
+        Client client() {
+            return lone ? loneHandler.asClient : current;
+        }
+
+        /**
+         * Runs as {@code c} until {@link #leave}: returns what {@code leave} puts back. A lone call or query
+         * open on this thread is set aside (a scope opened inside one: a handler's run, an asynchronous block's
+         * attempt, helped by a wait in the lone call's action); that rare case allocates.
+         */
+        Object enter(Client c) {
+            Object saved = lone ? new LoneScope(current, loneHandler) : current;
+            lone = false;
+            current = c;
+            return saved;
+        }
+
+        /** Ends the scope {@link #enter} opened. */
+        void leave(Object saved) {
+            if (saved instanceof LoneScope s) {
+                current = s.current;
+                loneHandler = s.handler;
+                lone = true;
+            } else {
+                current = (Client) saved;
+            }
+        }
     }
 
-    private static final WorkerLocal<Context> CONTEXT = WorkerLocal.withInitial(() -> {
-        Context c = new Context();
-        c.current = new Client(null);
-        return c;
-    });
+    /** A lone call or query set aside by {@link Context#enter}. */
+    private record LoneScope(Client current, Handler handler) {
+    }
+
+    private static final WorkerLocal<Context> CONTEXT =
+            WorkerLocal.withInitial(() -> new Context(WeftPool.current(), new Client(null)));
 
     /** Above this many queues the cache drops the ones not in an open block (bounds memory). */
     private static final int MAX_QUEUES = 4096;
@@ -36,10 +93,10 @@ final class Client {
     final Handler handler;
     /** Blocks this client is inside (nesting included): a lone call never runs on a client that holds one. */
     int openBlocks;
-    /** Lone calls run on this client, for serving steal requests every {@link #POLL_EVERY} of them. */
+    /** Lone calls run on this client: every {@link #POLL_EVERY}th is timed and then serves steal requests. */
     int loneCalls;
-    /** A power of two: at ~30 ns a lone call, a hungry worker waits a few microseconds at most. */
-    static final int POLL_EVERY = 64;
+    /** A power of two: at ~20 ns a lone call, a hungry worker waits a few microseconds at most. */
+    static final int POLL_EVERY = Inline.SAMPLE_EVERY;
     /** The last call class this client asked {@link Inline} about: a one-entry cache. */
     Inline.Stats lastStats;
     /** Open addressing by handler id, linear probing; a power of two. */
@@ -64,7 +121,7 @@ final class Client {
     }
 
     static Client current() {
-        return CONTEXT.get().current;
+        return CONTEXT.get().client();
     }
 
     /** This one-shot client (an asynchronous block's attempt) is done: nobody will sync on its queues again. */

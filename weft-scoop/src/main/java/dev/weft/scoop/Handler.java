@@ -93,6 +93,12 @@ public final class Handler {
      * ({@link #awaitClientRelease}), never what runs. A stale value costs one short wait or one queued call.
      */
     private boolean clientHeld;
+    /**
+     * Whether the lone query that holds this handler runs inside another lone call or query of its thread
+     * ({@link Blocks#claimForQuery}), which its end puts back. Written and read by that thread while it holds
+     * the handler.
+     */
+    boolean queryInLone;
 
     Handler(Scoop scoop) {
         this.scoop = scoop;
@@ -184,8 +190,7 @@ public final class Handler {
      */
     void runLoop(boolean yielding) {
         Client.Context ctx = Client.context();
-        Client saved = ctx.current;
-        ctx.current = asClient;
+        Object saved = ctx.enter(asClient);
         try {
             int budget = BATCH;
             for (;;) {
@@ -202,7 +207,7 @@ public final class Handler {
                 }
             }
         } finally {
-            ctx.current = saved;
+            ctx.leave(saved);
         }
     }
 
@@ -288,19 +293,35 @@ public final class Handler {
      */
     boolean tryLoneCall(Client.Context ctx, Client client, Consumer<Object> action, Object target) {
         Scoop s = scoop;
-        if (!s.onPoolWorker()) {
-            return false;
+        if (ctx.pool != s.pool || ctx.loneCall) {
+            return false; // not a worker of this runtime's pool; or (never seen) inside a lone call's scope
         }
         Inline.Stats stats = Inline.of(client, action);
         if (!stats.onClient() || s.isClosed() || !claimLone(client.queueIfAny(this))) {
             return false;
         }
-        Client saved = ctx.current;
-        ctx.current = asClient;
-        ctx.inlineCall = stats;
+        // Runs as this handler's client, storing no reference unless the handler or the call class changed
+        // since this thread's last lone call (Client.Context says why). lone and loneCall are clear here: this
+        // client has no handler, so no lone call or query is open on this thread (its client would be that
+        // handler's), and a lone call's scope has been ruled out above.
+        if (ctx.loneHandler != this) {
+            ctx.loneHandler = this;
+        }
+        if (ctx.loneStats != stats) {
+            ctx.loneStats = stats;
+        }
+        ctx.lone = true;
+        ctx.loneCall = true;
+        // One count for two things done every POLL_EVERY lone calls of this client: time the call, for Inline,
+        // and serve hungry workers. A call queued on an idle handler spawns its activation, and a fork is where
+        // a worker serves its thieves; a lone call forks nothing, so a client making many would keep its latent
+        // forks from a worker that turned hungry. It is served below, with the handler released; at every call,
+        // a worker that stays hungry with nothing to give (a loop's range is not a latent fork) would cost each
+        // call a service attempt.
+        boolean every = (++client.loneCalls & (Client.POLL_EVERY - 1)) == 0;
         Throwable failure = null;
         try {
-            if (Inline.sampled(++callsRun)) {
+            if (every) {
                 runTimed(stats, action, target);
             } else {
                 action.accept(target);
@@ -308,8 +329,8 @@ public final class Handler {
         } catch (Throwable t) {
             failure = t;
         } finally {
-            ctx.current = saved;
-            ctx.inlineCall = null;
+            ctx.lone = false;
+            ctx.loneCall = false;
         }
         blocksEnded++;
         if (waiters != null) {
@@ -319,12 +340,7 @@ public final class Handler {
         if (failure != null) {
             throw new CallFailedException(this, failure);
         }
-        // A call queued on an idle handler spawns its activation, and a fork is where a worker serves its
-        // thieves; a lone call forks nothing, so a client making many would keep its latent forks from a
-        // worker that turned hungry. Serve it here, with the handler released, every POLL_EVERY lone calls: a
-        // worker that stays hungry with nothing to give (a loop's range is not a latent fork) would otherwise
-        // cost every call a service attempt.
-        if ((++client.loneCalls & (Client.POLL_EVERY - 1)) == 0) {
+        if (every) {
             Weft.hungry();
         }
         return true;

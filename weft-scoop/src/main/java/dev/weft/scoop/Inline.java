@@ -10,7 +10,7 @@ package dev.weft.scoop;
  * <ul>
  * <li><b>Long.</b> A call is how a client starts parallel work: {@code for (w : workers) w.call(Worker::run)}
  *     must not run the workers one after another on the client. Every {@value #SAMPLE_EVERY}th call a
- *     handler runs is timed (on the handler or on the client); a class runs on clients only once its
+ *     handler runs, and every {@value #SAMPLE_EVERY}th lone call a client runs, is timed; a class runs on clients only once its
  *     samples, short ones counted up and long ones down ({@link Stats#score}), show it takes under
  *     {@value #SHORT_NANOS} ns — a few times what handing the
  *     call to another worker costs — and long samples send it back to the queue.</li>
@@ -105,8 +105,8 @@ final class Inline {
      */
     static void parking() {
         Client.Context ctx = Client.context();
-        Stats s = ctx.inlineCall;
-        if (s != null && !s.waits) {
+        Stats s = ctx.loneStats;
+        if (ctx.loneCall && !s.waits) {
             s.waits = true;
             LOG.log(System.Logger.Level.INFO, () -> "a call of " + s.type.getName() + ", run on its client's worker"
                     + " as a lone call on an idle handler, waits; calls of this class go through the handler's"

@@ -246,6 +246,94 @@ class LoneCallTest {
         }));
     }
 
+    /** Records which client the calling thread runs as, each time it runs. */
+    static final List<Client> SEEN = new ArrayList<>();
+    /** The two handlers' cells that {@link #NEST} queries. */
+    @SuppressWarnings("unchecked")
+    static final Separate<Cell>[] NESTED = (Separate<Cell>[]) new Separate<?>[2];
+    static final Consumer<Cell> NEST = c -> {
+        c.ranOn = Thread.currentThread();
+        SEEN.add(Client.current());
+        Separate<Cell> k = NESTED[0];
+        Separate<Cell> m = NESTED[1];
+        k.query(x -> {                                   // a lone query, inside the lone call
+            SEEN.add(Client.current());
+            m.query(y -> SEEN.add(Client.current()));    // and one inside that
+            SEEN.add(Client.current());
+            return 0;
+        });
+        SEEN.add(Client.current());
+        c.value++;
+    };
+
+    /**
+     * A lone call runs as its handler's client without storing it in the thread's context (Client.Context),
+     * and lone queries made inside it, nested two deep, each run as their own handler's client and then give
+     * the thread back to the one they ran in; after the call the thread is its own client again.
+     */
+    @Test
+    void loneQueriesInsideALoneCallEachRunAsTheirHandlerAndGiveTheCallerBack() {
+        Modes.QOQ.with(1, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            NESTED[0] = scoop.create(new Cell());
+            NESTED[1] = scoop.create(new Cell());
+            warmShort(scoop.pool(), cell, NEST);
+            SEEN.clear();
+            Client[] self = new Client[2];
+            Thread[] client = new Thread[1];
+            scoop.pool().run(() -> {
+                client[0] = Thread.currentThread();
+                self[0] = Client.current();
+                cell.call(NEST);
+                self[1] = Client.current();
+            });
+            assertSame(client[0], cell.query(c -> c.ranOn), "the call ran on its client");
+            Client h = cell.handler().asClient;
+            Client k = NESTED[0].handler().asClient;
+            Client m = NESTED[1].handler().asClient;
+            assertEquals(List.of(h, k, m, k, h), SEEN, "who the thread ran as, in order");
+            assertSame(self[0], self[1], "the thread is its own client again after the call");
+            assertEquals(null, self[0].handler);
+        });
+    }
+
+    /**
+     * A scope that changes the client inside a lone call or query (a handler's run or a block helped by a
+     * wait in it) sets the lone scope aside and gives it back, with its handler, when it ends, even after a
+     * lone query nested in it took another handler; and a wait anywhere inside still counts as the lone
+     * call's ({@link Inline#parking}).
+     */
+    @Test
+    void aScopeOpenedInsideALoneCallGivesTheLoneCallBack() {
+        Modes.QOQ.with(1, scoop -> {
+            Handler h = scoop.newHandler();
+            Handler k = scoop.newHandler();
+            Client own = new Client(null);
+            Client other = new Client(null);
+            Client.Context ctx = new Client.Context(null, own);
+            assertSame(own, ctx.client());
+            ctx.loneHandler = h;                     // what a lone call on h sets
+            ctx.lone = true;
+            ctx.loneCall = true;
+            assertSame(h.asClient, ctx.client());
+            Object saved = ctx.enter(other);
+            assertSame(other, ctx.client(), "the scope's client");
+            assertTrue(ctx.loneCall, "still inside the lone call, for parking");
+            ctx.loneHandler = k;                     // a lone query on k inside the scope, ended
+            ctx.lone = true;
+            assertSame(k.asClient, ctx.client());
+            ctx.lone = false;
+            ctx.leave(saved);
+            assertSame(h.asClient, ctx.client(), "the lone call on h is back");
+            ctx.lone = false;                        // the lone call ends
+            assertSame(own, ctx.client());
+            Object plain = ctx.enter(other);         // no lone scope open: nothing set aside
+            assertSame(own, plain);
+            ctx.leave(plain);
+            assertSame(own, ctx.client());
+        });
+    }
+
     /** Long calls keep their parallelism: they run on the handler, never one after another on the client. */
     @Test
     void aLongCallIsNotRunOnItsClient() {
