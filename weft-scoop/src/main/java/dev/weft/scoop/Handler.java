@@ -416,13 +416,19 @@ public final class Handler {
     static final long CLIENT_WAIT_NANOS = 20_000L;
     /**
      * Spin-waits before the first look at the state, and the most between two looks (doubling from the
-     * first): with a pause of ~30 ns (AMD EPYC) a waiter looks after ~0.5 µs, then every ~2 µs. Looking
-     * sooner (1 or 4 spin-waits first) hands the handler back and forth between the two clients more often,
-     * each hand-over costing the line transfers of the handler and its object; looking less often (up to
-     * 256) changed nothing measurable (counter, two workers, 2-core box).
+     * first): with a pause of ~30 ns (AMD EPYC) a waiter looks after ~0.5 µs, ~1.5 µs, ~3.4 µs, then every
+     * ~7.7 µs. Each look that takes the handler hands it from one client to the other, which moves the lines
+     * of the handler and of its object between their cores; looking sooner (1 or 4 spin-waits first) took 3
+     * to 10 times the hand-overs and up to twice the time (counter, two workers, 2-core box).
      */
     private static final int FIRST_PAUSE = 16;
-    private static final int MAX_PAUSE = 64;
+    private static final int MAX_PAUSE = 256;
+    /**
+     * Spin-waits between seeing the handler idle and looking again before taking it (~120 ns here): a client
+     * making lone calls in a loop lets the handler go between two of them for a few nanoseconds only, and
+     * takes it back; a holder that is done leaves it idle.
+     */
+    private static final int CONFIRM_PAUSE = 4;
 
     /**
      * Waits while another client holds the handler for a lone call or query, and takes it when it is let
@@ -431,10 +437,14 @@ public final class Handler {
      * cost 15–20 times a {@code ReentrantLock}. A queued call is a block of its own (~200 ns); while the
      * holder serves it, every further call of both clients finds the handler running and queues too, a
      * convoy that feeds itself. Waiting instead lets the holder go on alone, as a lock's owner does while its
-     * waiter parks: the waiter looks at the state at spaced moments ({@link #FIRST_PAUSE}, {@link
-     * #MAX_PAUSE}), so it seldom takes the line from the holder, and a client that makes calls in a loop
-     * takes the handler back between two of them as a barging lock owner does. A handler whose taker is not
-     * a client (an activation, whose run may be long) is not waited for, and no wait lasts more than {@link
+     * waiter parks, and the waiter takes the handler when the holder is done with it rather than between two
+     * of its calls: it looks at spaced moments ({@link #FIRST_PAUSE}, {@link #MAX_PAUSE}); a handler it finds
+     * idle it looks at again a moment later ({@link #CONFIRM_PAUSE}) and takes it only if it is still idle;
+     * if the holder took it back meanwhile (a run of calls), the waiter looks only every {@link #MAX_PAUSE}
+     * from then on. Each hand-over costs the line transfers of the handler and its object; taking the handler
+     * in the gaps of a holder's run of calls traded it every ~1 µs, ten times as often, and cost about a
+     * fifth of the contended call (counter, two workers). A handler whose taker is not a client (an
+     * activation, whose run may be long) is not waited for, and no wait lasts more than {@link
      * #CLIENT_WAIT_NANOS}: then the call queues, and the holder's release serves it. Nothing here decides
      * what runs or in which order — the CAS does, as for every other taker — so SCOOP's guarantees are
      * those of any lone call. Holding nothing while it waits, the client serves hungry workers' steal
@@ -444,26 +454,31 @@ public final class Handler {
     private boolean awaitClientRelease() {
         long deadline = 0L;
         for (int pause = FIRST_PAUSE;; pause = Math.min(pause << 1, MAX_PAUSE)) {
-            for (int i = 0; i < pause; i++) {
-                Thread.onSpinWait();
-            }
+            spinWait(pause);
             int s = state;
             if (s != RUNNING) {
-                if (STATE.compareAndSet(this, s, RUNNING)) {
+                spinWait(CONFIRM_PAUSE);
+                s = state;
+                if (s != RUNNING && STATE.compareAndSet(this, s, RUNNING)) {
                     return true;
                 }
+                pause = MAX_PAUSE; // the holder took it back: a run of calls
             } else if (!clientHeld) {
                 return false;
             }
-            if (pause == MAX_PAUSE) {
-                Weft.hungry(); // a waiting client's latent forks go to a worker that turned hungry meanwhile
-                long now = System.nanoTime();
-                if (deadline == 0L) {
-                    deadline = now + CLIENT_WAIT_NANOS;
-                } else if (now - deadline > 0L) {
-                    return false;
-                }
+            Weft.hungry(); // a waiting client's latent forks go to a worker that turned hungry meanwhile
+            long now = System.nanoTime();
+            if (deadline == 0L) {
+                deadline = now + CLIENT_WAIT_NANOS;
+            } else if (now - deadline > 0L) {
+                return false;
             }
+        }
+    }
+
+    private static void spinWait(int pauses) {
+        for (int i = 0; i < pauses; i++) {
+            Thread.onSpinWait();
         }
     }
 
