@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -194,9 +194,15 @@ class DeepRecursionTest {
         return chained(depth - 1, forked, pad) + pad[0];
     }
 
-    /** Recurses until the stack overflows, leaving an async at every level. */
-    static int leakAsyncs(int depth, LongAdder ran) {
-        Weft.async(ran::increment);
+    /**
+     * Recurses until the stack overflows, leaving an async at every level. The count is an {@code AtomicLong},
+     * not a {@code LongAdder}: under contention a {@code LongAdder}'s first cells and its first use of
+     * {@code ThreadLocalRandom} initialize those classes, and an initializer run at the bottom of a full
+     * stack overflows and leaves its class unusable for the rest of the JVM — every later test that touched
+     * {@code ThreadLocalRandom} failed with "Could not initialize class" whenever this test ran first.
+     */
+    static int leakAsyncs(int depth, AtomicLong ran) {
+        Weft.async(ran::incrementAndGet);
         return Weft.joinInt(n -> leakAsyncs(n, ran), depth + 1, 0, Integer::sum);
     }
 
@@ -209,20 +215,20 @@ class DeepRecursionTest {
     void asyncsLeftNearTheEndOfTheStackReachTheirFinishWhenItOverflows(int p) {
         try (WeftPool pool = WeftPool.builder().parallelism(p).stackSize(256 << 10).build()) {
             for (int round = 0; round < 40; round++) {
-                LongAdder ran = new LongAdder();
+                AtomicLong ran = new AtomicLong();
                 int depth = round * 5;
                 assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                     TaskFailedException e = assertThrows(TaskFailedException.class,
                             () -> pool.run(() -> Weft.finish(() -> padded(depth, ran))));
                     assertTrue(overflowIn(e), "the overflow is reported: " + e);
                 }, "round " + round);
-                assertTrue(ran.sum() > 0);
+                assertTrue(ran.get() > 0);
                 assertEquals(6765, pool.invoke(() -> JoinTest.fib(20)), "round " + round);
             }
         }
     }
 
-    static int padded(int depth, LongAdder ran) {
+    static int padded(int depth, AtomicLong ran) {
         return depth == 0 ? leakAsyncs(0, ran) : padded(depth - 1, ran) + 1;
     }
 
