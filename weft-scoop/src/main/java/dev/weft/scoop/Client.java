@@ -44,6 +44,8 @@ final class Client {
         boolean loneCall;
         /** The class of the lone call running, while {@link #loneCall} is set; a stale one after. */
         Inline.Stats loneStats;
+        /** Signals of handlers already started, for serving steal requests every {@link Client#POLL_EVERY} of them. */
+        int signals;
 
         Context(WeftPool pool, Client current) {
             this.pool = pool;

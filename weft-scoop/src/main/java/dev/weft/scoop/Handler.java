@@ -149,6 +149,14 @@ public final class Handler {
      * that runs when that worker's enclosing construct drains, or earlier on a thief; from outside the pool,
      * or once the worker's chain of starts reaches weft-core's bound ({@link dev.weft.WeftPool#spawn}), it
      * goes to the pool's inbox.
+     *
+     * <p>A handler already started needs no spawn, but every {@link Client#POLL_EVERY}th such signal of a
+     * worker serves hungry workers' steal requests ({@link Weft#hungry}), as a fork would: the activation that
+     * an earlier call of this client spawned may still sit unrun on this worker, and a client logging call
+     * after call forks nothing else, so its handler would not run, and its calls would pile up, until the
+     * client's code next forked or joined (a worker "has run for 1500 ms in MpscLinkedQueue.offer without a
+     * fork, join or poll while other workers wanted work", said the stall monitor). Not at every signal: a
+     * worker that stays hungry while this one has nothing to give would cost each call a service attempt.
      */
     void signalWork() {
         if (state == IDLE && STATE.compareAndSet(this, IDLE, PENDING)) {
@@ -158,6 +166,8 @@ public final class Handler {
                 state = IDLE; // nobody will run it; a later signal may try again
                 throw e;
             }
+        } else if (Weft.inPool() && (++Client.context().signals & (Client.POLL_EVERY - 1)) == 0) {
+            Weft.hungry();
         }
     }
 

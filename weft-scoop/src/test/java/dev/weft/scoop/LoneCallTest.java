@@ -160,6 +160,48 @@ class LoneCallTest {
         });
     }
 
+    /**
+     * A client that logs queued calls one after another forks nothing after its first call spawned the
+     * handler's activation on its own worker, where the activation waits as a latent fork: each further call
+     * serves the steal requests of a worker that turned hungry meanwhile, so the handler runs while the client
+     * is still logging. (Without that the loop below logs its two million calls, the handler runs none of them
+     * until it ends, and the assertion fails.) The other worker is kept busy until the activation is spawned.
+     */
+    @Test
+    void aClientLoggingQueuedCallsHandsTheHandlersActivationToAWorkerThatTurnsHungry() throws Exception {
+        try (WeftPool pool = new WeftPool(2)) {
+            Scoop scoop = Scoop.builder(pool).loneCallsOnClient(false).build(); // every call is queued
+            Separate<Cell> cell = scoop.create(new Cell());
+            CountDownLatch busy = new CountDownLatch(1);
+            CountDownLatch spawned = new CountDownLatch(1);
+            var blocker = pool.submit(() -> {
+                busy.countDown();
+                try {
+                    return spawned.await(10, TimeUnit.SECONDS);     // occupies one worker until the spawn
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            assertTrue(busy.await(10, TimeUnit.SECONDS), "the blocker never started");
+            long[] logged = new long[1];
+            boolean[] ranWhileLogging = new boolean[1];
+            pool.run(() -> {
+                cell.call(COUNT);                                  // spawns the activation, on this worker
+                spawned.countDown();                               // the other worker goes idle and asks for work
+                long n = 1;
+                while (readRacily(cell) == 0 && n < 2_000_000) {
+                    cell.call(COUNT);
+                    n++;
+                }
+                logged[0] = n;
+                ranWhileLogging[0] = readRacily(cell) > 0;
+            });
+            assertTrue(blocker.get(10, TimeUnit.SECONDS), "the blocker was not released");
+            assertTrue(ranWhileLogging[0], "the handler ran none of " + logged[0] + " calls while they were logged");
+            assertEquals(logged[0], (long) cell.query(c -> c.value), "every logged call ran once");
+        }
+    }
+
     @Test
     void switchedOffEveryCallGoesThroughTheQueue() {
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
