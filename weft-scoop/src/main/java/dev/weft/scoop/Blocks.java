@@ -186,25 +186,15 @@ final class Blocks {
         if (!h.claimAlone(scoop.onPoolWorker(), client.queueIfAny(h))) {
             return null;
         }
-        // Runs as h's client (Client.Context: no reference stored unless h is not the handler taken last). A
-        // lone call or query already open on this thread is the client: it is put back at the end.
-        h.queryInLone = ctx.lone; // h's field, written and read by this thread while it holds h
-        if (ctx.loneHandler != h) {
-            ctx.loneHandler = h;
-        }
-        ctx.lone = true;
+        // A lone call or query already open on this thread is the client: endLoneQuery puts it back.
+        h.queryInLone = ctx.takeLone(h); // h's field, written and read by this thread while it holds h
         return client;
     }
 
     /** Ends a lone query that {@link #claimForQuery} let run at once: the client is back, the handler free. */
     static void endLoneQuery(Handler h, Client saved) {
         if (saved.handler != h) {
-            Client.Context ctx = Client.context();
-            if (h.queryInLone) {
-                ctx.loneHandler = saved.handler; // the lone call or query this one ran in
-            } else {
-                ctx.lone = false;
-            }
+            Client.context().endLone(h.queryInLone ? saved.handler : null); // the lone call or query it ran in
             h.releaseAlone(h.scoop.onPoolWorker());
         }
     }

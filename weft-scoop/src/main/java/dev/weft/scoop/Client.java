@@ -58,6 +58,29 @@ final class Client {
         }
 
         /**
+         * This thread has taken {@code h} for a lone call or query and runs as its client until {@link
+         * #endLone}; returns whether a lone call or query was open already (the one to give back then). The
+         * handler is stored only if it is not the one this thread took last.
+         */
+        boolean takeLone(Handler h) {
+            boolean outer = lone;
+            if (loneHandler != h) {
+                loneHandler = h;
+            }
+            lone = true;
+            return outer;
+        }
+
+        /** Ends a lone call or query: the thread runs as {@code outer}'s client again, or, if null, its own. */
+        void endLone(Handler outer) {
+            if (outer != null) {
+                loneHandler = outer;
+            } else {
+                lone = false;
+            }
+        }
+
+        /**
          * Runs as {@code c} until {@link #leave}: returns what {@code leave} puts back. A lone call or query
          * open on this thread is set aside (a scope opened inside one: a handler's run, an asynchronous block's
          * attempt, helped by a wait in the lone call's action); that rare case allocates.

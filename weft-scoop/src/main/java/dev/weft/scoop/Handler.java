@@ -311,16 +311,13 @@ public final class Handler {
             return false;
         }
         // Runs as this handler's client, storing no reference unless the handler or the call class changed
-        // since this thread's last lone call (Client.Context says why). lone and loneCall are clear here: this
-        // client has no handler, so no lone call or query is open on this thread (its client would be that
-        // handler's), and a lone call's scope has been ruled out above.
-        if (ctx.loneHandler != this) {
-            ctx.loneHandler = this;
-        }
+        // since this thread's last lone call (Client.Context says why). No lone call or query is open on this
+        // thread (this client has no handler, and a lone scope's client is its handler's), so takeLone returns
+        // false and the end is endLone(null); a lone call's scope has been ruled out above.
+        ctx.takeLone(this);
         if (ctx.loneStats != stats) {
             ctx.loneStats = stats;
         }
-        ctx.lone = true;
         ctx.loneCall = true;
         // One count for two things done every POLL_EVERY lone calls of this client: time the call, for Inline,
         // and serve hungry workers. A call queued on an idle handler spawns its activation, and a fork is where
@@ -339,7 +336,7 @@ public final class Handler {
         } catch (Throwable t) {
             failure = t;
         } finally {
-            ctx.lone = false;
+            ctx.endLone(null);
             ctx.loneCall = false;
         }
         blocksEnded++;

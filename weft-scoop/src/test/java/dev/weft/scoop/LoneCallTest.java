@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -97,6 +98,24 @@ class LoneCallTest {
         Inline.of(new Client(null), action).score = Inline.MAX_SCORE;
     }
 
+    /**
+     * Occupies one worker of {@code pool} until {@code release} is counted down (at most 10 s) and returns once
+     * it has started: the task, whose value says whether it was released in time.
+     */
+    static Future<Boolean> occupyAWorkerUntil(WeftPool pool, CountDownLatch release) throws InterruptedException {
+        CountDownLatch busy = new CountDownLatch(1);
+        Future<Boolean> blocker = pool.submit(() -> {
+            busy.countDown();
+            try {
+                return release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertTrue(busy.await(10, TimeUnit.SECONDS), "the blocker never started");
+        return blocker;
+    }
+
     @Test
     void aShortLoneCallOnAnIdleHandlerRunsOnItsClient() {
         Modes.QOQ.with(2, scoop -> {
@@ -128,18 +147,9 @@ class LoneCallTest {
         Modes.QOQ.with(2, scoop -> {
             Separate<Cell> cell = scoop.create(new Cell());
             warmShort(scoop.pool(), cell, COUNT);
-            CountDownLatch busy = new CountDownLatch(1);
             CountDownLatch looping = new CountDownLatch(1);
             CountDownLatch otherHalf = new CountDownLatch(1);
-            var blocker = scoop.pool().submit(() -> {
-                busy.countDown();
-                try {
-                    return looping.await(10, TimeUnit.SECONDS);     // occupies one worker until the loop runs
-                } catch (InterruptedException e) {
-                    throw new AssertionError(e);
-                }
-            });
-            assertTrue(busy.await(10, TimeUnit.SECONDS), "the blocker never started");
+            Future<Boolean> blocker = occupyAWorkerUntil(scoop.pool(), looping);
             Thread[] ranOn = new Thread[2];
             boolean[] servedWhileCalling = new boolean[1];
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -172,17 +182,8 @@ class LoneCallTest {
         try (WeftPool pool = new WeftPool(2)) {
             Scoop scoop = Scoop.builder(pool).loneCallsOnClient(false).build(); // every call is queued
             Separate<Cell> cell = scoop.create(new Cell());
-            CountDownLatch busy = new CountDownLatch(1);
             CountDownLatch spawned = new CountDownLatch(1);
-            var blocker = pool.submit(() -> {
-                busy.countDown();
-                try {
-                    return spawned.await(10, TimeUnit.SECONDS);     // occupies one worker until the spawn
-                } catch (InterruptedException e) {
-                    throw new AssertionError(e);
-                }
-            });
-            assertTrue(busy.await(10, TimeUnit.SECONDS), "the blocker never started");
+            Future<Boolean> blocker = occupyAWorkerUntil(pool, spawned);
             long[] logged = new long[1];
             boolean[] ranWhileLogging = new boolean[1];
             pool.run(() -> {
@@ -354,20 +355,18 @@ class LoneCallTest {
             Client other = new Client(null);
             Client.Context ctx = new Client.Context(null, own);
             assertSame(own, ctx.client());
-            ctx.loneHandler = h;                     // what a lone call on h sets
-            ctx.lone = true;
+            ctx.takeLone(h);                         // what a lone call on h sets
             ctx.loneCall = true;
             assertSame(h.asClient, ctx.client());
             Object saved = ctx.enter(other);
             assertSame(other, ctx.client(), "the scope's client");
             assertTrue(ctx.loneCall, "still inside the lone call, for parking");
-            ctx.loneHandler = k;                     // a lone query on k inside the scope, ended
-            ctx.lone = true;
+            ctx.takeLone(k);                         // a lone query on k inside the scope, ended
             assertSame(k.asClient, ctx.client());
-            ctx.lone = false;
+            ctx.endLone(null);
             ctx.leave(saved);
             assertSame(h.asClient, ctx.client(), "the lone call on h is back");
-            ctx.lone = false;                        // the lone call ends
+            ctx.endLone(null);                       // the lone call ends
             assertSame(own, ctx.client());
             Object plain = ctx.enter(other);         // no lone scope open: nothing set aside
             assertSame(own, plain);
