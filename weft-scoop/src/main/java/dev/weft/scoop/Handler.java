@@ -44,12 +44,14 @@ public final class Handler {
 
     private static final VarHandle STATE;
     private static final VarHandle RESERVING;
+    private static final VarHandle PARKED_CLIENT;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             STATE = l.findVarHandle(Handler.class, "state", int.class);
             RESERVING = l.findVarHandle(Handler.class, "reserving", int.class);
+            PARKED_CLIENT = l.findVarHandle(Handler.class, "parkedClient", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -71,6 +73,12 @@ public final class Handler {
     volatile int state;
     /** Spin lock taken, in handler order, while a block enqueues itself on several handlers. */
     private volatile int reserving;
+    /**
+     * A client that waits for another client's hold to end, parked ({@link #awaitClientRelease}), or null: the
+     * runner that lets the handler go next wakes it ({@link #wakeParkedClient}). One at a time; a second
+     * waiter spins instead.
+     */
+    private volatile Thread parkedClient;
 
     // ---- Owned by the thread running the handler (state RUNNING) ----
     /** The private queue being served, or null between blocks (queue-of-queues mode). */
@@ -421,10 +429,13 @@ public final class Handler {
 
     /** The longest a lone call waits for another client's hold to end before it queues instead. */
     static final long CLIENT_WAIT_NANOS = 20_000L;
+    /** {@link #CLIENT_WAIT_NANOS}, which a test may lengthen (read once per wait, off the fast path). */
+    static volatile long clientWaitNanos = CLIENT_WAIT_NANOS;
     /**
-     * Spin-waits before the first look at the state, and the most between two looks (doubling from the
-     * first): with a pause of ~30 ns (AMD EPYC) a waiter looks after ~0.5 µs, ~1.5 µs, ~3.4 µs, then every
-     * ~7.7 µs. Each look that takes the handler hands it from one client to the other, which moves the lines
+     * Spin-waits before the first look at the state, and between the next three (doubling from the first):
+     * with a pause of ~30 ns (AMD EPYC) a waiter looks after ~0.5 µs, ~1.5 µs, ~3.4 µs and ~7.2 µs, and then
+     * parks until the holder lets go ({@link #parkUntilReleased}; it spins every {@link #MAX_PAUSE} instead
+     * if another waiter is parked). Each look that takes the handler hands it from one client to the other, which moves the lines
      * of the handler and of its object between their cores; looking sooner (1 or 4 spin-waits first) took 3
      * to 10 times the hand-overs and up to twice the time (counter, two workers, 2-core box).
      */
@@ -447,8 +458,9 @@ public final class Handler {
      * waiter parks, and the waiter takes the handler when the holder is done with it rather than between two
      * of its calls: it looks at spaced moments ({@link #FIRST_PAUSE}, {@link #MAX_PAUSE}); a handler it finds
      * idle it looks at again a moment later ({@link #CONFIRM_PAUSE}) and takes it only if it is still idle;
-     * if the holder took it back meanwhile (a run of calls), the waiter looks only every {@link #MAX_PAUSE}
-     * from then on. Each hand-over costs the line transfers of the handler and its object; taking the handler
+     * if the holder took it back meanwhile (a run of calls), the waiter parks until the holder's next
+     * release wakes it. Past a few microseconds it parks rather than spin, as a lock's waiter does, so that
+     * a holder in a long run of calls runs as fast as with nobody waiting. Each hand-over costs the line transfers of the handler and its object; taking the handler
      * in the gaps of a holder's run of calls traded it every ~1 µs, ten times as often, and cost about a
      * fifth of the contended call (counter, two workers). A handler whose taker is not a client (an
      * activation, whose run may be long) is not waited for, and no wait lasts more than {@link
@@ -461,7 +473,9 @@ public final class Handler {
     private boolean awaitClientRelease() {
         long deadline = 0L;
         for (int pause = FIRST_PAUSE;; pause = Math.min(pause << 1, MAX_PAUSE)) {
-            spinWait(pause);
+            if (pause < MAX_PAUSE || !parkUntilReleased(deadline)) {
+                spinWait(pause);
+            }
             int s = state;
             if (s != RUNNING) {
                 spinWait(CONFIRM_PAUSE);
@@ -476,10 +490,48 @@ public final class Handler {
             Weft.hungry(); // a waiting client's latent forks go to a worker that turned hungry meanwhile
             long now = System.nanoTime();
             if (deadline == 0L) {
-                deadline = now + CLIENT_WAIT_NANOS;
+                deadline = now + clientWaitNanos;
             } else if (now - deadline > 0L) {
                 return false;
             }
+        }
+    }
+
+    /**
+     * Parks this waiting client until the holder lets the handler go (its {@link #goIdle} or {@link #handOff}
+     * wakes it) or {@code deadline}; false, having waited not at all, if another client is parked already
+     * (this one spins then). A waiter that spins slows the holder wherever the two share a core's pipeline:
+     * on the 2-core development box (two vCPUs that behave as one core's two hardware threads) a thread
+     * spinning beside a loop of {@code synchronized} blocks made each block 2–3 times slower, and a waiter
+     * that spun through its whole wait made a contended lone call cost ~1.4 uncontended ones, where a parked
+     * one costs none (a {@code ReentrantLock}'s waiter parks too, and its owner runs alone).
+     *
+     * <p>Dekker with the releaser: this thread publishes itself, then reads the state; the releaser stores
+     * the state, then reads {@link #parkedClient} (all volatile, so sequentially consistent): either the
+     * waiter sees the handler let go and does not park, or the releaser sees the waiter and unparks it (the
+     * permit then ends a park that has not begun). The releaser clears the field with a CAS before it
+     * unparks, so each registration is woken once; the waiter clears it itself if it wakes otherwise. A
+     * release that finds the waiter gone by then leaves it a permit: its next park anywhere returns at once,
+     * which every park must allow anyway.
+     */
+    private boolean parkUntilReleased(long deadline) {
+        Thread me = Thread.currentThread();
+        if (!PARKED_CLIENT.compareAndSet(this, null, me)) {
+            return false;
+        }
+        if (state == RUNNING && clientHeld) {
+            Weft.hungry(); // this worker's latent forks go to a hungry worker before it sleeps
+            LockSupport.parkNanos(this, deadline - System.nanoTime());
+        }
+        PARKED_CLIENT.compareAndSet(this, me, null);
+        return true;
+    }
+
+    /** A runner let the handler go (or handed it to an activation): the parked client looks again. */
+    private void wakeParkedClient() {
+        Thread t = parkedClient;
+        if (t != null && PARKED_CLIENT.compareAndSet(this, t, null)) {
+            LockSupport.unpark(t);
         }
     }
 
@@ -549,6 +601,9 @@ public final class Handler {
     private void handOff() {
         clientHeld = false;
         state = PENDING;
+        if (parkedClient != null) {
+            wakeParkedClient(); // a waiter looks now, not at its deadline
+        }
         try {
             scoop.pool.spawn(activation);
         } catch (RejectedExecutionException e) {
@@ -572,6 +627,9 @@ public final class Handler {
         PrivateQueue cur = current; // read before releasing: another runner may change it after
         state = IDLE;
         boolean more = cur != null ? cur.hasItem() : qoq != null && qoq.hasItem();
+        if (parkedClient != null) { // read after the store above: parkUntilReleased's side of the handshake
+            wakeParkedClient();
+        }
         return more && STATE.compareAndSet(this, IDLE, RUNNING);
     }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -480,7 +481,7 @@ class LoneCallTest {
      * A lone call that finds another client's lone call holding the handler waits for it, as a lock's waiter
      * would, and then runs on its own client; before, it was queued, and the holder's release ran it on the
      * holder's worker. Timing decides single tries — the second call may come after the hold, or its waiter
-     * gives up after Handler.CLIENT_WAIT_NANOS and queues when the holder is off its CPU (two busy clients
+     * gives up after Handler.clientWaitNanos and queues when the holder is off its CPU (two busy clients
      * and a JIT thread on a 2-core machine keep it off for whole stretches) — so the test tries for up to 5
      * s and asks for one try that both sides see: the call ran on its own client, and the handler counted
      * a wait that was won.
@@ -534,6 +535,89 @@ class LoneCallTest {
             assertTrue(onSecondClient > 0, "in " + contended + " contended tries in 5 s, no lone call waited for the"
                     + " other's and ran on its own client (waits won: " + won + ")");
         }));
+    }
+
+    static volatile Thread parkedWaiter;
+    static volatile Handler parkedOn;
+    static volatile boolean sawParked;
+    /** Like {@link #HOLD}, but holds the handler until the other client is parked waiting for it (at most 2 s). */
+    static final Consumer<Cell> HOLD_UNTIL_PARKED = c -> {
+        if (holding) {
+            heldBy = Thread.currentThread();
+            holding = false;
+            long giveUp = System.nanoTime() + 2_000_000_000L;
+            boolean parked = false;
+            while (!parked && System.nanoTime() < giveUp) {
+                Thread w = parkedWaiter;
+                parked = w != null && LockSupport.getBlocker(w) == parkedOn;
+                Thread.onSpinWait();
+            }
+            sawParked = parked;
+        }
+        c.value++;
+    };
+
+    /**
+     * A lone call that waited past its first looks parks, and the holder's release wakes it: it then takes
+     * the handler and runs on its own client. The wait's bound is made a minute here, so a waiter that only
+     * woke at its bound would end long after the test's patience (20 s); woken by the release, it ends at
+     * once. Tries until one try has the two calls on two workers with the waiter seen parked (at most 5 s).
+     */
+    @Test
+    void aParkedWaiterIsWokenByTheHoldersReleaseAndRunsOnItsOwnClient() {
+        long bound = Handler.clientWaitNanos;
+        Handler.clientWaitNanos = TimeUnit.SECONDS.toNanos(60);
+        try {
+            Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(2, scoop -> {
+                Separate<Cell> cell = scoop.create(new Cell());
+                parkedOn = cell.handler();
+                warm(scoop.pool(), cell, HOLD_UNTIL_PARKED);
+                warm(scoop.pool(), cell, MARK_SECOND);
+                boolean checked = false;
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (!checked && System.nanoTime() < end) {
+                    Thread[] first = new Thread[1];
+                    Thread[] second = new Thread[1];
+                    takeForShort(HOLD_UNTIL_PARKED);
+                    takeForShort(MARK_SECOND);
+                    heldBy = null;
+                    parkedWaiter = null;
+                    sawParked = false;
+                    holding = true;
+                    long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
+                    Future<?> holder = scoop.pool().submit(() -> {
+                        first[0] = Thread.currentThread();
+                        cell.call(HOLD_UNTIL_PARKED);
+                    });
+                    Future<?> waiter = scoop.pool().submit(() -> {
+                        long giveUp = System.nanoTime() + 10_000_000L;
+                        while (holding && System.nanoTime() < giveUp) { // until the first client is inside
+                            Thread.onSpinWait();
+                        }
+                        second[0] = Thread.currentThread();
+                        parkedWaiter = second[0];
+                        cell.call(MARK_SECOND);
+                    });
+                    holder.get(20, TimeUnit.SECONDS);
+                    try {
+                        waiter.get(20, TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.TimeoutException e) {
+                        throw new AssertionError("the waiting call did not end 20 s after the holder let the handler"
+                                + " go: its release did not wake the parked waiter (parked seen: " + sawParked + ")");
+                    }
+                    Thread ranOn = cell.query(c -> c.ranOn);
+                    long won = cell.query(c -> cell.handler().loneWaitsWon());
+                    if (sawParked && heldBy == first[0] && first[0] != second[0]) {
+                        checked = true;
+                        assertSame(second[0], ranOn, "the woken waiter ran its call on its own client");
+                        assertEquals(wonBefore + 1, won, "the waiter took the handler once it was let go");
+                    }
+                }
+                assertTrue(checked, "in 5 s of tries, no waiter was seen parked on the held handler");
+            }));
+        } finally {
+            Handler.clientWaitNanos = bound;
+        }
     }
 
     /** Exclusive, in each client's order, nothing lost: lone calls and queries of clients that wait for each other. */
