@@ -233,6 +233,7 @@ public final class Handler {
     private boolean yieldActivation() {
         clientHeld = false;
         state = PENDING;
+        wakeParkedClient();
         try {
             scoop.pool.spawn(activation);
             return true;
@@ -435,9 +436,10 @@ public final class Handler {
      * Spin-waits before the first look at the state, and between the next three (doubling from the first):
      * with a pause of ~30 ns (AMD EPYC) a waiter looks after ~0.5 µs, ~1.5 µs, ~3.4 µs and ~7.2 µs, and then
      * parks until the holder lets go ({@link #parkUntilReleased}; it spins every {@link #MAX_PAUSE} instead
-     * if another waiter is parked). Each look that takes the handler hands it from one client to the other, which moves the lines
-     * of the handler and of its object between their cores; looking sooner (1 or 4 spin-waits first) took 3
-     * to 10 times the hand-overs and up to twice the time (counter, two workers, 2-core box).
+     * if another waiter is parked). Each look that takes the handler hands it from one client to the other,
+     * which moves the lines of the handler and of its object between their cores; looking sooner (1 or 4
+     * spin-waits first) took 3 to 10 times the hand-overs and up to twice the time (counter, two workers,
+     * 2-core box).
      */
     private static final int FIRST_PAUSE = 16;
     private static final int MAX_PAUSE = 256;
@@ -460,9 +462,10 @@ public final class Handler {
      * idle it looks at again a moment later ({@link #CONFIRM_PAUSE}) and takes it only if it is still idle;
      * if the holder took it back meanwhile (a run of calls), the waiter parks until the holder's next
      * release wakes it. Past a few microseconds it parks rather than spin, as a lock's waiter does, so that
-     * a holder in a long run of calls runs as fast as with nobody waiting. Each hand-over costs the line transfers of the handler and its object; taking the handler
-     * in the gaps of a holder's run of calls traded it every ~1 µs, ten times as often, and cost about a
-     * fifth of the contended call (counter, two workers). A handler whose taker is not a client (an
+     * a holder in a long run of calls runs as fast as with nobody waiting. Each hand-over costs the line
+     * transfers of the handler and its object; taking the handler in the gaps of a holder's run of calls
+     * traded it every ~1 µs, ten times as often, and cost about a fifth of the contended call (counter, two
+     * workers). A handler whose taker is not a client (an
      * activation, whose run may be long) is not waited for, and no wait lasts more than {@link
      * #CLIENT_WAIT_NANOS}: then the call queues, and the holder's release serves it. Nothing here decides
      * what runs or in which order — the CAS does, as for every other taker — so SCOOP's guarantees are
@@ -498,13 +501,13 @@ public final class Handler {
     }
 
     /**
-     * Parks this waiting client until the holder lets the handler go (its {@link #goIdle} or {@link #handOff}
-     * wakes it) or {@code deadline}; false, having waited not at all, if another client is parked already
-     * (this one spins then). A waiter that spins slows the holder wherever the two share a core's pipeline:
+     * Parks this waiting client until the holder lets the handler go (its {@link #goIdle}, {@link #handOff}
+     * or {@link #yieldActivation} wakes it) or {@code deadline}; false, having waited not at all, if another
+     * client is parked already (this one spins then). A waiter that spins slows the holder wherever the two share a core's pipeline:
      * on the 2-core development box (two vCPUs that behave as one core's two hardware threads) a thread
      * spinning beside a loop of {@code synchronized} blocks made each block 2–3 times slower, and a waiter
-     * that spun through its whole wait made a contended lone call cost ~1.4 uncontended ones, where a parked
-     * one costs none (a {@code ReentrantLock}'s waiter parks too, and its owner runs alone).
+     * that spun through its whole wait made a contended lone call cost up to ~1.3 uncontended ones, where a
+     * parked one costs about none (a {@code ReentrantLock}'s waiter parks too, and its owner runs alone).
      *
      * <p>Dekker with the releaser: this thread publishes itself, then reads the state; the releaser stores
      * the state, then reads {@link #parkedClient} (all volatile, so sequentially consistent): either the
@@ -527,7 +530,10 @@ public final class Handler {
         return true;
     }
 
-    /** A runner let the handler go (or handed it to an activation): the parked client looks again. */
+    /**
+     * A runner let the handler go, or handed it to an activation (a waiter does not wait for that): the parked
+     * client, if any, looks again. Called after the state store; one volatile load when nobody is parked.
+     */
     private void wakeParkedClient() {
         Thread t = parkedClient;
         if (t != null && PARKED_CLIENT.compareAndSet(this, t, null)) {
@@ -601,9 +607,7 @@ public final class Handler {
     private void handOff() {
         clientHeld = false;
         state = PENDING;
-        if (parkedClient != null) {
-            wakeParkedClient(); // a waiter looks now, not at its deadline
-        }
+        wakeParkedClient(); // a waiter looks now, not at its deadline
         try {
             scoop.pool.spawn(activation);
         } catch (RejectedExecutionException e) {
@@ -627,9 +631,7 @@ public final class Handler {
         PrivateQueue cur = current; // read before releasing: another runner may change it after
         state = IDLE;
         boolean more = cur != null ? cur.hasItem() : qoq != null && qoq.hasItem();
-        if (parkedClient != null) { // read after the store above: parkUntilReleased's side of the handshake
-            wakeParkedClient();
-        }
+        wakeParkedClient(); // reads after the store above: parkUntilReleased's side of the handshake
         return more && STATE.compareAndSet(this, IDLE, RUNNING);
     }
 
