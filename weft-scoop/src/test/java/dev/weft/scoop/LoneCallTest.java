@@ -452,6 +452,39 @@ class LoneCallTest {
         }));
     }
 
+    /**
+     * One contended try: a root task calls {@code hold}, which holds the handler while {@link #holding} asks it
+     * to, and another, once the first is inside (at most 10 ms), tells it so through {@code announce} and calls
+     * {@link #MARK_SECOND}. Two root tasks: each goes to an idle worker of its own (a fork might wait for its
+     * parent's worker, and then one thread would run both one after the other). Waits for both, 20 s each, and
+     * returns their threads: the holder's, then the waiter's.
+     */
+    static Thread[] holdAndCall(WeftPool pool, Separate<Cell> cell, Consumer<Cell> hold, Consumer<Thread> announce)
+            throws Exception {
+        Thread[] clients = new Thread[2];
+        Future<?> holder = pool.submit(() -> {
+            clients[0] = Thread.currentThread();
+            cell.call(hold);
+        });
+        Future<?> waiter = pool.submit(() -> {
+            long giveUp = System.nanoTime() + 10_000_000L;
+            while (holding && System.nanoTime() < giveUp) { // until the first client is inside hold
+                Thread.onSpinWait();
+            }
+            clients[1] = Thread.currentThread();
+            announce.accept(clients[1]);
+            cell.call(MARK_SECOND);
+        });
+        holder.get(20, TimeUnit.SECONDS);
+        try {
+            waiter.get(20, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the waiting call did not end 20 s after the holder let the handler go: the"
+                    + " holder's release did not wake it");
+        }
+        return clients;
+    }
+
     static volatile boolean holding;
     static volatile boolean secondCalls;
     static volatile Thread heldBy;
@@ -497,37 +530,21 @@ class LoneCallTest {
             long won = 0;
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             while (onSecondClient == 0 && System.nanoTime() < end) {
-                Thread[] first = new Thread[1];
-                Thread[] second = new Thread[1];
                 // A held call takes microseconds: if one was sampled, its class would be timed as long and
                 // queued from then on; and a cold sample may time the other as long. Take both for short.
                 takeForShort(HOLD);
                 takeForShort(MARK_SECOND);
                 heldBy = null;
                 holding = true;
-                // Two root tasks: each goes to an idle worker of its own (a fork might wait for its parent's
-                // worker, and then one thread would run both one after the other).
-                java.util.concurrent.Future<?> holder = scoop.pool().submit(() -> {
-                    first[0] = Thread.currentThread();
-                    cell.call(HOLD);
-                });
-                java.util.concurrent.Future<?> waiter = scoop.pool().submit(() -> {
-                    long giveUp = System.nanoTime() + 10_000_000L;
-                    while (holding && System.nanoTime() < giveUp) { // until the first client is inside HOLD
-                        Thread.onSpinWait();
-                    }
-                    second[0] = Thread.currentThread();
-                    secondCalls = true;
-                    cell.call(MARK_SECOND);
-                });
-                holder.get(20, TimeUnit.SECONDS);
-                waiter.get(20, TimeUnit.SECONDS);
+                Thread[] clients = holdAndCall(scoop.pool(), cell, HOLD, t -> secondCalls = true);
+                Thread first = clients[0];
+                Thread second = clients[1];
                 long wonBefore = won;
                 Thread ranOn = cell.query(c -> c.ranOn);
                 won = cell.query(c -> cell.handler().loneWaitsWon());
-                if (first[0] != second[0] && heldBy == first[0]) { // two clients, the first holding it on its own worker
+                if (first != second && heldBy == first) { // two clients, the first holding it on its own worker
                     contended++;
-                    if (ranOn == second[0] && won > wonBefore) {
+                    if (ranOn == second && won > wonBefore) {
                         onSecondClient++;
                     }
                 }
@@ -576,8 +593,6 @@ class LoneCallTest {
                 boolean checked = false;
                 long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
                 while (!checked && System.nanoTime() < end) {
-                    Thread[] first = new Thread[1];
-                    Thread[] second = new Thread[1];
                     takeForShort(HOLD_UNTIL_PARKED);
                     takeForShort(MARK_SECOND);
                     heldBy = null;
@@ -585,31 +600,14 @@ class LoneCallTest {
                     sawParked = false;
                     holding = true;
                     long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
-                    Future<?> holder = scoop.pool().submit(() -> {
-                        first[0] = Thread.currentThread();
-                        cell.call(HOLD_UNTIL_PARKED);
-                    });
-                    Future<?> waiter = scoop.pool().submit(() -> {
-                        long giveUp = System.nanoTime() + 10_000_000L;
-                        while (holding && System.nanoTime() < giveUp) { // until the first client is inside
-                            Thread.onSpinWait();
-                        }
-                        second[0] = Thread.currentThread();
-                        parkedWaiter = second[0];
-                        cell.call(MARK_SECOND);
-                    });
-                    holder.get(20, TimeUnit.SECONDS);
-                    try {
-                        waiter.get(20, TimeUnit.SECONDS);
-                    } catch (java.util.concurrent.TimeoutException e) {
-                        throw new AssertionError("the waiting call did not end 20 s after the holder let the handler"
-                                + " go: its release did not wake the parked waiter (parked seen: " + sawParked + ")");
-                    }
+                    Thread[] clients = holdAndCall(scoop.pool(), cell, HOLD_UNTIL_PARKED, t -> parkedWaiter = t);
+                    Thread first = clients[0];
+                    Thread second = clients[1];
                     Thread ranOn = cell.query(c -> c.ranOn);
                     long won = cell.query(c -> cell.handler().loneWaitsWon());
-                    if (sawParked && heldBy == first[0] && first[0] != second[0]) {
+                    if (sawParked && heldBy == first && first != second) {
                         checked = true;
-                        assertSame(second[0], ranOn, "the woken waiter ran its call on its own client");
+                        assertSame(second, ranOn, "the woken waiter ran its call on its own client");
                         assertEquals(wonBefore + 1, won, "the waiter took the handler once it was let go");
                     }
                 }
