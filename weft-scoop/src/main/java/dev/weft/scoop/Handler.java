@@ -85,8 +85,12 @@ public final class Handler {
     private PrivateQueue current;
     /** Suspended guarded blocks and waiting clients; null until the first one. */
     private ArrayDeque<Object> waiters;
-    /** Blocks finished and query round trips served; for tests and diagnostics. */
+    /**
+     * Blocks finished; for tests and diagnostics, and read without ordering by a waiting lone call as a sign
+     * that the holder is making progress ({@link #awaitClientRelease}).
+     */
     private long blocksEnded;
+    /** Query round trips served; for tests and diagnostics. */
     private long syncsServed;
     /** Calls run, for {@link Inline}'s sampling. */
     private long callsRun;
@@ -428,8 +432,22 @@ public final class Handler {
         }
     }
 
-    /** The longest a lone call waits for another client's hold to end before it queues instead. */
+    /**
+     * The longest a lone call waits for another client's hold to end while that holder ends no block; then it
+     * queues instead. A holder that ends blocks (a run of lone calls) is waited for as long as it does, up to
+     * {@link #CLIENT_PATIENCE_NANOS}.
+     */
     static final long CLIENT_WAIT_NANOS = 20_000L;
+    /**
+     * The longest a lone call waits for a holder that keeps ending blocks (then it queues, and the holder's
+     * next release or lone query serves it). A bound against starvation: a client that polls the handler with
+     * lone queries in a loop, until the waiting call changes what they read, lets it go only in gaps of
+     * nanoseconds, and a waiter that takes the handler only when it stays idle finds one of them by chance
+     * (within milliseconds in {@code LoneCallTest}, but nothing promises it).
+     */
+    static final long CLIENT_PATIENCE_NANOS = 1_000_000L;
+    /** {@link #CLIENT_PATIENCE_NANOS}, which a test may lengthen (read once per wait, off the fast path). */
+    static volatile long clientPatienceNanos = CLIENT_PATIENCE_NANOS;
     /** {@link #CLIENT_WAIT_NANOS}, which a test may lengthen (read once per wait, off the fast path). */
     static volatile long clientWaitNanos = CLIENT_WAIT_NANOS;
     /**
@@ -443,6 +461,14 @@ public final class Handler {
      */
     private static final int FIRST_PAUSE = 16;
     private static final int MAX_PAUSE = 256;
+    /**
+     * A waiter that finds another one parked for the next release ({@link #parkUntilReleased}) sleeps
+     * between looks instead, from this long, doubling to {@link #MAX_NAP_NANOS}: spinning, the third and
+     * later clients of a contended handler took the holder's processor time wherever clients outnumber
+     * processors (counter at 8 workers on the 2-core box), and its pipeline wherever they share a core.
+     */
+    private static final long FIRST_NAP_NANOS = 16_000L;
+    private static final long MAX_NAP_NANOS = 256_000L;
     /**
      * Spin-waits between seeing the handler idle and looking again before taking it (~120 ns here): a client
      * making lone calls in a loop lets the handler go between two of them for a few nanoseconds only, and
@@ -466,18 +492,28 @@ public final class Handler {
      * transfers of the handler and its object; taking the handler in the gaps of a holder's run of calls
      * traded it every ~1 µs, ten times as often, and cost about a fifth of the contended call (counter, two
      * workers). A handler whose taker is not a client (an
-     * activation, whose run may be long) is not waited for, and no wait lasts more than {@link
-     * #CLIENT_WAIT_NANOS}: then the call queues, and the holder's release serves it. Nothing here decides
-     * what runs or in which order — the CAS does, as for every other taker — so SCOOP's guarantees are
+     * activation, whose run may be long) is not waited for, and a holder that ends no block for {@link
+     * #CLIENT_WAIT_NANOS} (preempted, or in a call that is not short after all) is not waited for past that:
+     * then the call queues, and the holder's release serves it. A holder that keeps ending blocks is waited
+     * for as long as it does, up to {@link #CLIENT_PATIENCE_NANOS}: giving up on it after a fixed 20 µs
+     * queued the call into a live run of calls, and the convoy above followed. Nothing here decides what
+     * runs or in which order — the CAS does, as for every other taker — so SCOOP's guarantees are
      * those of any lone call. Holding nothing while it waits, the client serves hungry workers' steal
      * requests at each look ({@link Weft#hungry}: one load when nobody is hungry), as its lone calls do
      * every {@link Client#POLL_EVERY}.
      */
     private boolean awaitClientRelease() {
         long deadline = 0L;
+        long ended = 0L; // blocksEnded at the last look that moved the deadline
+        long patience = 0L; // past this, progress no longer moves the deadline
+        long nap = 0L;
         for (int pause = FIRST_PAUSE;; pause = Math.min(pause << 1, MAX_PAUSE)) {
-            if (pause < MAX_PAUSE || !parkUntilReleased(deadline)) {
+            if (pause < MAX_PAUSE) {
                 spinWait(pause);
+            } else if (!parkUntilReleased(deadline)) {
+                nap = Math.min(nap == 0L ? FIRST_NAP_NANOS : nap << 1, MAX_NAP_NANOS);
+                Weft.hungry(); // as parkUntilReleased does before it sleeps
+                LockSupport.parkNanos(this, nap); // another waiter is parked for the next release: nap
             }
             int s = state;
             if (s != RUNNING) {
@@ -491,8 +527,18 @@ public final class Handler {
                 return false;
             }
             Weft.hungry(); // a waiting client's latent forks go to a worker that turned hungry meanwhile
+            // The bound is on a hold that makes no progress: a holder that ended a block since the last look
+            // (a racy read of a runner's counter, a hint as clientHeld is) is alive and letting go between its
+            // calls, so the wait goes on, as a lock's waiter's would; one that ended none for the whole bound
+            // is preempted or in a long call, and the call queues.
             long now = System.nanoTime();
+            long e = blocksEnded;
             if (deadline == 0L) {
+                ended = e;
+                deadline = now + clientWaitNanos;
+                patience = now + Math.max(clientWaitNanos, clientPatienceNanos);
+            } else if (e != ended && now - patience < 0L) {
+                ended = e;
                 deadline = now + clientWaitNanos;
             } else if (now - deadline > 0L) {
                 return false;
@@ -503,8 +549,9 @@ public final class Handler {
     /**
      * Parks this waiting client until the holder lets the handler go (its {@link #goIdle}, {@link #handOff}
      * or {@link #yieldActivation} wakes it) or {@code deadline}; false, having waited not at all, if another
-     * client is parked already (this one spins then). A waiter that spins slows the holder wherever the two share a core's pipeline:
-     * on the 2-core development box (two vCPUs that behave as one core's two hardware threads) a thread
+     * client is parked already (this one naps then, {@link #FIRST_NAP_NANOS}). A waiter that spins slows the
+     * holder wherever the two share a core's pipeline: on the 2-core development box (two vCPUs that behave
+     * as one core's two hardware threads) a thread
      * spinning beside a loop of {@code synchronized} blocks made each block 2–3 times slower, and a waiter
      * that spun through its whole wait made a contended lone call cost up to ~1.3 uncontended ones, where a
      * parked one costs about none (a {@code ReentrantLock}'s waiter parks too, and its owner runs alone).

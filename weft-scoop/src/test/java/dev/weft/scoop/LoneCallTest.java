@@ -33,6 +33,8 @@ class LoneCallTest {
     static final class Cell {
         long value;
         Thread ranOn;
+        /** The value {@link #MARK_SECOND} found. */
+        long markedAt;
         final List<Long> log = new ArrayList<>();
     }
 
@@ -453,34 +455,40 @@ class LoneCallTest {
     }
 
     /**
-     * One contended try: a root task calls {@code hold}, which holds the handler while {@link #holding} asks it
-     * to, and another, once the first is inside (at most 10 ms), tells it so through {@code announce} and calls
-     * {@link #MARK_SECOND}. Two root tasks: each goes to an idle worker of its own (a fork might wait for its
-     * parent's worker, and then one thread would run both one after the other). Waits for both, 20 s each, and
-     * returns their threads: the holder's, then the waiter's.
+     * One contended try: a root task runs {@code holder}, which holds the handler while {@link #holding} asks
+     * it to, and {@code waiters} others, once the first is inside (at most 10 ms), each tell it so through
+     * {@code announce} and call {@link #MARK_SECOND}. One root task each: each goes to an idle worker of its
+     * own (a fork might wait for its parent's worker, and then one thread would run them one after the other).
+     * Waits for all, 20 s each, and returns their threads: the holder's, then the waiters'.
      */
-    static Thread[] holdAndCall(WeftPool pool, Separate<Cell> cell, Consumer<Cell> hold, Consumer<Thread> announce)
-            throws Exception {
-        Thread[] clients = new Thread[2];
-        Future<?> holder = pool.submit(() -> {
+    static Thread[] holdAndCall(WeftPool pool, Separate<Cell> cell, Runnable holder, int waiters,
+            Consumer<Thread> announce) throws Exception {
+        Thread[] clients = new Thread[1 + waiters];
+        List<Future<?>> tasks = new ArrayList<>();
+        tasks.add(pool.submit(() -> {
             clients[0] = Thread.currentThread();
-            cell.call(hold);
-        });
-        Future<?> waiter = pool.submit(() -> {
-            long giveUp = System.nanoTime() + 10_000_000L;
-            while (holding && System.nanoTime() < giveUp) { // until the first client is inside hold
-                Thread.onSpinWait();
+            holder.run();
+        }));
+        for (int k = 1; k <= waiters; k++) {
+            int me = k;
+            tasks.add(pool.submit(() -> {
+                long giveUp = System.nanoTime() + 10_000_000L;
+                while (holding && System.nanoTime() < giveUp) { // until the first client is inside hold
+                    Thread.onSpinWait();
+                }
+                clients[me] = Thread.currentThread();
+                announce.accept(clients[me]);
+                cell.call(MARK_SECOND);
+            }));
+        }
+        tasks.get(0).get(20, TimeUnit.SECONDS);
+        for (Future<?> waiter : tasks.subList(1, tasks.size())) {
+            try {
+                waiter.get(20, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("a waiting call did not end 20 s after the holder let the handler go: the"
+                        + " holder's release did not wake it");
             }
-            clients[1] = Thread.currentThread();
-            announce.accept(clients[1]);
-            cell.call(MARK_SECOND);
-        });
-        holder.get(20, TimeUnit.SECONDS);
-        try {
-            waiter.get(20, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("the waiting call did not end 20 s after the holder let the handler go: the"
-                    + " holder's release did not wake it");
         }
         return clients;
     }
@@ -506,7 +514,7 @@ class LoneCallTest {
         c.value++;
     };
     static final Consumer<Cell> MARK_SECOND = c -> {
-        c.value++;
+        c.markedAt = c.value++;
         c.ranOn = Thread.currentThread();
     };
 
@@ -536,7 +544,8 @@ class LoneCallTest {
                 takeForShort(MARK_SECOND);
                 heldBy = null;
                 holding = true;
-                Thread[] clients = holdAndCall(scoop.pool(), cell, HOLD, t -> secondCalls = true);
+                Thread[] clients =
+                        holdAndCall(scoop.pool(), cell, () -> cell.call(HOLD), 1, t -> secondCalls = true);
                 Thread first = clients[0];
                 Thread second = clients[1];
                 long wonBefore = won;
@@ -600,7 +609,8 @@ class LoneCallTest {
                     sawParked = false;
                     holding = true;
                     long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
-                    Thread[] clients = holdAndCall(scoop.pool(), cell, HOLD_UNTIL_PARKED, t -> parkedWaiter = t);
+                    Thread[] clients = holdAndCall(scoop.pool(), cell, () -> cell.call(HOLD_UNTIL_PARKED), 1,
+                            t -> parkedWaiter = t);
                     Thread first = clients[0];
                     Thread second = clients[1];
                     Thread ranOn = cell.query(c -> c.ranOn);
@@ -612,6 +622,176 @@ class LoneCallTest {
                     }
                 }
                 assertTrue(checked, "in 5 s of tries, no waiter was seen parked on the held handler");
+            }));
+        } finally {
+            Handler.clientWaitNanos = bound;
+        }
+    }
+
+    /** A step of a run of short calls: a microsecond each, so the handler is let go only in gaps of nanoseconds. */
+    static final Consumer<Cell> STEP = c -> {
+        long end = System.nanoTime() + 1_000L;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        c.value++;
+    };
+
+    static volatile long waitFrom;
+    static volatile long runEnd;
+
+    /**
+     * A waiter's bound is on a hold that makes no progress: behind another client's run of short lone calls,
+     * each ending a block, it waits through the whole run and then runs on its own client, as a lock's waiter
+     * would. Before, it queued 20 µs after its first look, and the holder's next release ran the call on the
+     * holder's worker in the middle of the run. The wait's patience is made a minute here, and the run goes on
+     * for 20 ms after it takes the other call's announcement (a thousand times the bound, and more than any one
+     * late wake-up of the waiter, which on a loaded box can let a bounded wait end past a short run). A try
+     * counts if the two calls were on two workers and the run went on for at least 10 ms after the waiting
+     * call began; one such try must see the call run on its own client after the run's last step, having won
+     * a wait (tries for at most 10 s: a holder preempted for longer than the bound makes a try queue).
+     */
+    @Test
+    void aWaiterWaitsThroughAnotherClientsRunOfCallsAndRunsOnItsOwnClient() {
+        long patience = Handler.clientPatienceNanos;
+        Handler.clientPatienceNanos = TimeUnit.SECONDS.toNanos(60);
+        try {
+            Hang.within(Duration.ofSeconds(60), () -> Modes.QOQ.with(2, scoop -> {
+                Separate<Cell> cell = scoop.create(new Cell());
+                warm(scoop.pool(), cell, STEP);
+                warm(scoop.pool(), cell, MARK_SECOND);
+                int counted = 0;
+                boolean waitedThrough = false;
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!waitedThrough && System.nanoTime() < end) {
+                    takeForShort(STEP);
+                    takeForShort(MARK_SECOND);
+                    secondCalls = false;
+                    holding = true;
+                    long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
+                    Thread[] clients = holdAndCall(scoop.pool(), cell, () -> {
+                        cell.call(STEP);
+                        holding = false; // in the run: the other client may call now
+                        long giveUp = System.nanoTime() + 10_000_000L;
+                        while (!secondCalls && System.nanoTime() < giveUp) {
+                            cell.call(STEP);
+                        }
+                        long until = System.nanoTime() + 20_000_000L;
+                        while (System.nanoTime() < until) {
+                            cell.call(STEP);
+                        }
+                        runEnd = System.nanoTime();
+                    }, 1, t -> {
+                        waitFrom = System.nanoTime();
+                        secondCalls = true;
+                    });
+                    Thread ranOn = cell.query(c -> c.ranOn);
+                    boolean markedLast = cell.query(c -> c.markedAt == c.value - 1);
+                    long won = cell.query(c -> cell.handler().loneWaitsWon());
+                    if (clients[0] != clients[1] && runEnd - waitFrom > 10_000_000L) {
+                        counted++;
+                        waitedThrough = ranOn == clients[1] && markedLast && won > wonBefore;
+                    }
+                }
+                assertTrue(waitedThrough, "in " + counted + " tries with a run of calls on one worker going on for"
+                        + " 10 ms or more after a call on another began, that call never waited through the run and"
+                        + " ran on its own client");
+            }));
+        } finally {
+            Handler.clientPatienceNanos = patience;
+        }
+    }
+
+    /**
+     * A wait that progress keeps extending still ends behind a client that polls the handler with lone queries
+     * in a tight loop until the waiting call changes what they read (each query ends a block, and the poller
+     * lets the handler go only in gaps of nanoseconds): the waiter takes the handler in one of those gaps, or,
+     * past its patience, queues, and the poller's next query serves the call first. Each try must end (20 s)
+     * with the call run once; five tries with the poll and the call on two workers.
+     */
+    @Test
+    void aCallWaitingBehindAClientPollingWithLoneQueriesRunsAndEndsThePoll() {
+        Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(2, scoop -> {
+            Separate<Cell> cell = scoop.create(new Cell());
+            warm(scoop.pool(), cell, MARK_SECOND);
+            int tries = 0;
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (tries < 5 && System.nanoTime() < end) {
+                takeForShort(MARK_SECOND);
+                long before = cell.queryLong(c -> c.value);
+                holding = true;
+                Thread[] clients = holdAndCall(scoop.pool(), cell, () -> {
+                    holding = false;
+                    // A tight loop (no pause, no clock): gaps of nanoseconds between two queries; at most
+                    // ~20 s of queries at ~20 ns each.
+                    for (long i = 0; i < 1_000_000_000L && cell.queryLong(c -> c.value) == before; i++) {
+                        // poll
+                    }
+                }, 1, t -> { });
+                assertEquals(before + 1, cell.queryLong(c -> c.value), "the call ran once");
+                if (clients[0] != clients[1]) {
+                    tries++;
+                }
+            }
+            assertEquals(5, tries, "tries with the poll and the call on two workers");
+        }));
+    }
+
+    static final Thread[] napWaiters = new Thread[2];
+    static volatile boolean sawBothAsleep;
+    /** Holds the handler until both other clients have been seen asleep on it, each at some moment (at most 2 s). */
+    static final Consumer<Cell> HOLD_UNTIL_BOTH_ASLEEP = c -> {
+        if (holding) {
+            holding = false;
+            boolean[] seen = new boolean[2];
+            long giveUp = System.nanoTime() + 2_000_000_000L;
+            while (!(seen[0] && seen[1]) && System.nanoTime() < giveUp) {
+                for (int k = 0; k < 2; k++) {
+                    Thread w = napWaiters[k];
+                    seen[k] |= w != null && LockSupport.getBlocker(w) == parkedOn;
+                }
+                Thread.onSpinWait();
+            }
+            sawBothAsleep = seen[0] && seen[1];
+        }
+        c.value++;
+    };
+
+    /**
+     * Two clients wait for a third's hold: one parks for the holder's release, and the other, rather than
+     * spin beside it (which took the holder's processor time wherever clients outnumber processors), sleeps
+     * between its looks; both then take the handler in turn and run on their own clients. The bound is made a
+     * minute, as in the test above, so that neither queues while the hold lasts.
+     */
+    @Test
+    void aThirdWaiterSleepsWhileAnotherIsParkedForTheRelease() {
+        long bound = Handler.clientWaitNanos;
+        Handler.clientWaitNanos = TimeUnit.SECONDS.toNanos(60);
+        try {
+            Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(3, scoop -> {
+                Separate<Cell> cell = scoop.create(new Cell());
+                parkedOn = cell.handler();
+                warm(scoop.pool(), cell, HOLD_UNTIL_BOTH_ASLEEP);
+                warm(scoop.pool(), cell, MARK_SECOND);
+                boolean checked = false;
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (!checked && System.nanoTime() < end) {
+                    takeForShort(HOLD_UNTIL_BOTH_ASLEEP);
+                    takeForShort(MARK_SECOND);
+                    java.util.Arrays.fill(napWaiters, null);
+                    sawBothAsleep = false;
+                    holding = true;
+                    long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
+                    AtomicInteger announced = new AtomicInteger();
+                    holdAndCall(scoop.pool(), cell, () -> cell.call(HOLD_UNTIL_BOTH_ASLEEP), 2,
+                            t -> napWaiters[announced.getAndIncrement()] = t);
+                    long won = cell.query(c -> cell.handler().loneWaitsWon());
+                    if (sawBothAsleep) {
+                        checked = true;
+                        assertEquals(wonBefore + 2, won, "each waiter took the handler once it was let go");
+                    }
+                }
+                assertTrue(checked, "in 5 s of tries, the two waiters were never both seen asleep on the held handler");
             }));
         } finally {
             Handler.clientWaitNanos = bound;
