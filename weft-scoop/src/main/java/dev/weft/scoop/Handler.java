@@ -534,11 +534,10 @@ public final class Handler {
             long now = System.nanoTime();
             long e = blocksEnded;
             if (deadline == 0L) {
-                ended = e;
-                deadline = now + clientWaitNanos;
                 patience = now + Math.max(clientWaitNanos, clientPatienceNanos);
-            } else if (e != ended && now - patience < 0L) {
-                ended = e;
+            }
+            if (deadline == 0L || e != ended && now - patience < 0L) {
+                ended = e; // the first look, or progress within the patience: the bound starts again
                 deadline = now + clientWaitNanos;
             } else if (now - deadline > 0L) {
                 return false;

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -564,25 +565,62 @@ class LoneCallTest {
         }));
     }
 
-    static volatile Thread parkedWaiter;
     static volatile Handler parkedOn;
-    static volatile boolean sawParked;
-    /** Like {@link #HOLD}, but holds the handler until the other client is parked waiting for it (at most 2 s). */
-    static final Consumer<Cell> HOLD_UNTIL_PARKED = c -> {
+    /** The waiters of a try, as they announce themselves; {@link #HOLD_UNTIL_ASLEEP} watches them. */
+    static volatile AtomicReferenceArray<Thread> sleepers = new AtomicReferenceArray<>(0);
+    static volatile boolean sawAsleep;
+    /**
+     * Like {@link #HOLD}, but holds the handler until each of {@link #sleepers} has been seen asleep on it
+     * ({@link #parkedOn} its blocker), each at some moment (at most 2 s).
+     */
+    static final Consumer<Cell> HOLD_UNTIL_ASLEEP = c -> {
         if (holding) {
             heldBy = Thread.currentThread();
             holding = false;
+            AtomicReferenceArray<Thread> ws = sleepers;
+            int unseen = (1 << ws.length()) - 1;
             long giveUp = System.nanoTime() + 2_000_000_000L;
-            boolean parked = false;
-            while (!parked && System.nanoTime() < giveUp) {
-                Thread w = parkedWaiter;
-                parked = w != null && LockSupport.getBlocker(w) == parkedOn;
+            while (unseen != 0 && System.nanoTime() < giveUp) {
+                for (int k = 0; k < ws.length(); k++) {
+                    Thread w = ws.get(k);
+                    if (w != null && LockSupport.getBlocker(w) == parkedOn) {
+                        unseen &= ~(1 << k);
+                    }
+                }
                 Thread.onSpinWait();
             }
-            sawParked = parked;
+            sawAsleep = unseen == 0;
         }
         c.value++;
     };
+
+    /** One try of {@link #HOLD_UNTIL_ASLEEP} with {@code waiters} waiting clients; their threads as holdAndCall's. */
+    static Thread[] holdUntilAsleep(WeftPool pool, Separate<Cell> cell, int waiters) throws Exception {
+        takeForShort(HOLD_UNTIL_ASLEEP);
+        takeForShort(MARK_SECOND);
+        heldBy = null;
+        AtomicReferenceArray<Thread> ws = new AtomicReferenceArray<>(waiters);
+        sleepers = ws;
+        sawAsleep = false;
+        holding = true;
+        AtomicInteger announced = new AtomicInteger();
+        return holdAndCall(pool, cell, () -> cell.call(HOLD_UNTIL_ASLEEP), waiters,
+                t -> ws.set(announced.getAndIncrement(), t));
+    }
+
+    /** Runs {@code body} with the lone-call wait's bound and patience set as given, then puts them back. */
+    static void withWaitBounds(long boundNanos, long patienceNanos, Runnable body) {
+        long bound = Handler.clientWaitNanos;
+        long patience = Handler.clientPatienceNanos;
+        Handler.clientWaitNanos = boundNanos;
+        Handler.clientPatienceNanos = patienceNanos;
+        try {
+            body.run();
+        } finally {
+            Handler.clientWaitNanos = bound;
+            Handler.clientPatienceNanos = patience;
+        }
+    }
 
     /**
      * A lone call that waited past its first looks parks, and the holder's release wakes it: it then takes
@@ -592,41 +630,29 @@ class LoneCallTest {
      */
     @Test
     void aParkedWaiterIsWokenByTheHoldersReleaseAndRunsOnItsOwnClient() {
-        long bound = Handler.clientWaitNanos;
-        Handler.clientWaitNanos = TimeUnit.SECONDS.toNanos(60);
-        try {
-            Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(2, scoop -> {
-                Separate<Cell> cell = scoop.create(new Cell());
-                parkedOn = cell.handler();
-                warm(scoop.pool(), cell, HOLD_UNTIL_PARKED);
-                warm(scoop.pool(), cell, MARK_SECOND);
-                boolean checked = false;
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (!checked && System.nanoTime() < end) {
-                    takeForShort(HOLD_UNTIL_PARKED);
-                    takeForShort(MARK_SECOND);
-                    heldBy = null;
-                    parkedWaiter = null;
-                    sawParked = false;
-                    holding = true;
-                    long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
-                    Thread[] clients = holdAndCall(scoop.pool(), cell, () -> cell.call(HOLD_UNTIL_PARKED), 1,
-                            t -> parkedWaiter = t);
-                    Thread first = clients[0];
-                    Thread second = clients[1];
-                    Thread ranOn = cell.query(c -> c.ranOn);
-                    long won = cell.query(c -> cell.handler().loneWaitsWon());
-                    if (sawParked && heldBy == first && first != second) {
-                        checked = true;
-                        assertSame(second, ranOn, "the woken waiter ran its call on its own client");
-                        assertEquals(wonBefore + 1, won, "the waiter took the handler once it was let go");
+        withWaitBounds(TimeUnit.SECONDS.toNanos(60), Handler.CLIENT_PATIENCE_NANOS,
+                () -> Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(2, scoop -> {
+                    Separate<Cell> cell = scoop.create(new Cell());
+                    parkedOn = cell.handler();
+                    warm(scoop.pool(), cell, HOLD_UNTIL_ASLEEP);
+                    warm(scoop.pool(), cell, MARK_SECOND);
+                    boolean checked = false;
+                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                    while (!checked && System.nanoTime() < end) {
+                        long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
+                        Thread[] clients = holdUntilAsleep(scoop.pool(), cell, 1);
+                        Thread first = clients[0];
+                        Thread second = clients[1];
+                        Thread ranOn = cell.query(c -> c.ranOn);
+                        long won = cell.query(c -> cell.handler().loneWaitsWon());
+                        if (sawAsleep && heldBy == first && first != second) {
+                            checked = true;
+                            assertSame(second, ranOn, "the woken waiter ran its call on its own client");
+                            assertEquals(wonBefore + 1, won, "the waiter took the handler once it was let go");
+                        }
                     }
-                }
-                assertTrue(checked, "in 5 s of tries, no waiter was seen parked on the held handler");
-            }));
-        } finally {
-            Handler.clientWaitNanos = bound;
-        }
+                    assertTrue(checked, "in 5 s of tries, no waiter was seen parked on the held handler");
+                })));
     }
 
     /**
@@ -660,56 +686,51 @@ class LoneCallTest {
      */
     @Test
     void aWaiterWaitsPastTheBoundWhileAnotherClientsRunOfCallsGoesOnAndRunsOnItsOwnClient() {
-        long bound = Handler.clientWaitNanos;
-        long patience = Handler.clientPatienceNanos;
-        Handler.clientWaitNanos = TimeUnit.MILLISECONDS.toNanos(20);
-        Handler.clientPatienceNanos = TimeUnit.SECONDS.toNanos(60);
-        try {
-            Hang.within(Duration.ofSeconds(180), () -> Modes.QOQ.with(2, scoop -> {
-                Separate<Cell> cell = scoop.create(new Cell());
-                warm(scoop.pool(), cell, STEP);
-                warm(scoop.pool(), cell, MARK_SECOND);
-                int counted = 0;
-                boolean waitedPast = false;
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!waitedPast && System.nanoTime() < end) {
-                    takeForShort(STEP);
-                    takeForShort(MARK_SECOND);
-                    secondCalls = false;
-                    holding = true;
-                    long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
-                    Thread[] clients = holdAndCall(scoop.pool(), cell, () -> {
-                        cell.call(STEP);
-                        holding = false; // in the run: the other client may call now
-                        long giveUp = System.nanoTime() + 10_000_000L;
-                        while (!secondCalls && System.nanoTime() < giveUp) {
+        withWaitBounds(TimeUnit.MILLISECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(60),
+                () -> Hang.within(Duration.ofSeconds(180), () -> Modes.QOQ.with(2, scoop -> {
+                    Separate<Cell> cell = scoop.create(new Cell());
+                    warm(scoop.pool(), cell, STEP);
+                    warm(scoop.pool(), cell, MARK_SECOND);
+                    int counted = 0;
+                    boolean waitedPast = false;
+                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                    while (!waitedPast && System.nanoTime() < end) {
+                        takeForShort(STEP);
+                        takeForShort(MARK_SECOND);
+                        secondCalls = false;
+                        holding = true;
+                        long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
+                        Thread[] clients = holdAndCall(scoop.pool(), cell, () -> {
                             cell.call(STEP);
+                            holding = false; // in the run: the other client may call now
+                            long giveUp = System.nanoTime() + 10_000_000L;
+                            while (!secondCalls && System.nanoTime() < giveUp) {
+                                cell.call(STEP);
+                            }
+                            long until = System.nanoTime() + 200_000_000L;
+                            for (int i = 1; System.nanoTime() < until; i++) {
+                                cell.call(STEP);
+                                if ((i & 1023) == 0) {
+                                    takeForShort(STEP); // a few samples timed across a preemption would queue it
+                                }
+                            }
+                            runEnd = System.nanoTime();
+                        }, 1, t -> {
+                            waitFrom = System.nanoTime();
+                            secondCalls = true;
+                        });
+                        Thread ranOn = cell.query(c -> c.ranOn);
+                        long won = cell.query(c -> cell.handler().loneWaitsWon());
+                        if (clients[0] != clients[1] && runEnd - waitFrom > 100_000_000L) {
+                            counted++;
+                            waitedPast = ranOn == clients[1] && won > wonBefore
+                                    && markedNanos - waitFrom > 3 * Handler.clientWaitNanos;
                         }
-                        long until = System.nanoTime() + 200_000_000L;
-                        while (System.nanoTime() < until) {
-                            cell.call(STEP);
-                        }
-                        runEnd = System.nanoTime();
-                    }, 1, t -> {
-                        waitFrom = System.nanoTime();
-                        secondCalls = true;
-                    });
-                    Thread ranOn = cell.query(c -> c.ranOn);
-                    long won = cell.query(c -> cell.handler().loneWaitsWon());
-                    if (clients[0] != clients[1] && runEnd - waitFrom > 100_000_000L) {
-                        counted++;
-                        waitedPast = ranOn == clients[1] && won > wonBefore
-                                && markedNanos - waitFrom > 3 * Handler.clientWaitNanos;
                     }
-                }
-                assertTrue(waitedPast, "in " + counted + " tries with a run of calls on one worker going on for 100"
-                        + " ms or more after a call on another began, that call never waited three times the bound and"
-                        + " then ran on its own client");
-            }));
-        } finally {
-            Handler.clientWaitNanos = bound;
-            Handler.clientPatienceNanos = patience;
-        }
+                    assertTrue(waitedPast, "in " + counted + " tries with a run of calls on one worker going on for"
+                            + " 100 ms or more after a call on another began, that call never waited three times the"
+                            + " bound and then ran on its own client");
+                })));
     }
 
     /**
@@ -747,26 +768,6 @@ class LoneCallTest {
         }));
     }
 
-    static final Thread[] napWaiters = new Thread[2];
-    static volatile boolean sawBothAsleep;
-    /** Holds the handler until both other clients have been seen asleep on it, each at some moment (at most 2 s). */
-    static final Consumer<Cell> HOLD_UNTIL_BOTH_ASLEEP = c -> {
-        if (holding) {
-            holding = false;
-            boolean[] seen = new boolean[2];
-            long giveUp = System.nanoTime() + 2_000_000_000L;
-            while (!(seen[0] && seen[1]) && System.nanoTime() < giveUp) {
-                for (int k = 0; k < 2; k++) {
-                    Thread w = napWaiters[k];
-                    seen[k] |= w != null && LockSupport.getBlocker(w) == parkedOn;
-                }
-                Thread.onSpinWait();
-            }
-            sawBothAsleep = seen[0] && seen[1];
-        }
-        c.value++;
-    };
-
     /**
      * Two clients wait for a third's hold: one parks for the holder's release, and the other, rather than
      * spin beside it (which took the holder's processor time wherever clients outnumber processors), sleeps
@@ -775,37 +776,26 @@ class LoneCallTest {
      */
     @Test
     void aThirdWaiterSleepsWhileAnotherIsParkedForTheRelease() {
-        long bound = Handler.clientWaitNanos;
-        Handler.clientWaitNanos = TimeUnit.SECONDS.toNanos(60);
-        try {
-            Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(3, scoop -> {
-                Separate<Cell> cell = scoop.create(new Cell());
-                parkedOn = cell.handler();
-                warm(scoop.pool(), cell, HOLD_UNTIL_BOTH_ASLEEP);
-                warm(scoop.pool(), cell, MARK_SECOND);
-                boolean checked = false;
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (!checked && System.nanoTime() < end) {
-                    takeForShort(HOLD_UNTIL_BOTH_ASLEEP);
-                    takeForShort(MARK_SECOND);
-                    java.util.Arrays.fill(napWaiters, null);
-                    sawBothAsleep = false;
-                    holding = true;
-                    long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
-                    AtomicInteger announced = new AtomicInteger();
-                    holdAndCall(scoop.pool(), cell, () -> cell.call(HOLD_UNTIL_BOTH_ASLEEP), 2,
-                            t -> napWaiters[announced.getAndIncrement()] = t);
-                    long won = cell.query(c -> cell.handler().loneWaitsWon());
-                    if (sawBothAsleep) {
-                        checked = true;
-                        assertEquals(wonBefore + 2, won, "each waiter took the handler once it was let go");
+        withWaitBounds(TimeUnit.SECONDS.toNanos(60), Handler.CLIENT_PATIENCE_NANOS,
+                () -> Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(3, scoop -> {
+                    Separate<Cell> cell = scoop.create(new Cell());
+                    parkedOn = cell.handler();
+                    warm(scoop.pool(), cell, HOLD_UNTIL_ASLEEP);
+                    warm(scoop.pool(), cell, MARK_SECOND);
+                    boolean checked = false;
+                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                    while (!checked && System.nanoTime() < end) {
+                        long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
+                        holdUntilAsleep(scoop.pool(), cell, 2);
+                        long won = cell.query(c -> cell.handler().loneWaitsWon());
+                        if (sawAsleep) {
+                            checked = true;
+                            assertEquals(wonBefore + 2, won, "each waiter took the handler once it was let go");
+                        }
                     }
-                }
-                assertTrue(checked, "in 5 s of tries, the two waiters were never both seen asleep on the held handler");
-            }));
-        } finally {
-            Handler.clientWaitNanos = bound;
-        }
+                    assertTrue(checked,
+                            "in 5 s of tries, the two waiters were never both seen asleep on the held handler");
+                })));
     }
 
     /** Exclusive, in each client's order, nothing lost: lone calls and queries of clients that wait for each other. */
