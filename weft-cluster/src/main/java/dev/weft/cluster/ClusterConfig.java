@@ -21,8 +21,8 @@ import java.util.function.Consumer;
  *         .expectMembers(3)                             // join() waits for all three, or fails
  *         .build();
  *
- * // on several machines: each member names its own address and a few others
- * ClusterConfig.builder().host("10.0.0.11").port(5801).members("10.0.0.11", "10.0.0.12", "10.0.0.13").build();
+ * // on several machines: each member binds to its own address (an IP) and names a few members' addresses
+ * ClusterConfig.builder().host(myAddress).port(5801).members(addressA, addressB, addressC).build();
  * }</pre>
  */
 public final class ClusterConfig {
