@@ -60,15 +60,21 @@ class LoneCallTest {
     };
 
     /**
-     * Whether {@code cell.call(action)}, from a task on a pool of one worker, had run when {@code call}
-     * returned: a queued call cannot have (its activation is a fork of that same worker, run when the task
-     * ends), a call run on the client has. {@code action} must increment the cell's value.
+     * Whether {@code cell.call(action)}, from a task of {@code pool}, ran on the calling thread before
+     * {@code call} returned (a lone call on its client) rather than through the handler's queue.
+     * {@code action} must store its thread in {@link Cell#ranOn}, which a query clears first.
+     *
+     * <p>Which thread, not only whether it had run: a queued call's activation is a fork of the calling
+     * worker, but a thief may take it at once and run it before {@code call} returns — on a pool of one worker
+     * too, where a spare thread that compensated for an earlier blocked client may still be looking for work
+     * (a test that asked only "had it run?" failed so on a loaded machine). {@code ranOn} is read racily: it
+     * is this thread only if this thread wrote it, after the query cleared it.
      */
     static boolean ranBeforeReturn(WeftPool pool, Separate<Cell> cell, Consumer<Cell> action) {
-        long before = cell.query(c -> c.value);
+        cell.query(c -> c.ranOn = null);
         return pool.invoke(() -> {
             cell.call(action);
-            return readRacily(cell) != before;
+            return cell.object.ranOn == Thread.currentThread();
         });
     }
 
@@ -396,17 +402,17 @@ class LoneCallTest {
             Separate<Cell> other = scoop.create(new Cell());
             warmShort(scoop.pool(), cell, MARK);
             assertTrue(ranBeforeReturn(scoop.pool(), cell, MARK), "the control: a plain client runs it");
-            long before = cell.query(c -> c.value);
+            cell.query(c -> c.ranOn = null);
             boolean inBlock = scoop.pool().invoke(() -> Scoop.separateGet(other, o -> {
                 cell.call(MARK);
-                return readRacily(cell) != before;
+                return cell.object.ranOn == Thread.currentThread(); // as ranBeforeReturn reads it
             }));
             assertFalse(inBlock, "a client in a block queues");
-            long before2 = cell.query(c -> c.value);
+            cell.query(c -> c.ranOn = null);
             boolean[] inHandler = new boolean[1];
             other.call(o -> {
                 cell.call(MARK);
-                inHandler[0] = readRacily(cell) != before2;
+                inHandler[0] = cell.object.ranOn == Thread.currentThread();
             });
             other.query(o -> o.value);
             assertFalse(inHandler[0], "a handler queues");
@@ -425,6 +431,7 @@ class LoneCallTest {
             Consumer<Cell> waitForGate = c -> {
                 Scoop.separate(gate, g -> g.test(x -> x.value >= c.value), g -> { });
                 c.value++;
+                c.ranOn = Thread.currentThread();
             };
             gate.call(x -> x.value = Long.MAX_VALUE); // open: the calls do not wait during the warm-up
             warm(scoop.pool(), cell, waitForGate);
