@@ -1,12 +1,16 @@
 package dev.weft.atomic.weaver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -14,11 +18,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Units of work over several sets never deadlock: opposite argument orders, the same object twice,
  * objects aliased into one set, three sets in every permutation — on many workers, under a watchdog that
- * dumps the threads if the program stops making progress.
+ * asks the JVM for deadlocked threads while the program runs and fails with their stacks if it finds any.
  */
 class DeadlockFreedomTest {
     @TempDir
@@ -86,17 +91,66 @@ class DeadlockFreedomTest {
     void opposingOrdersAliasesAndRepeatsNeverDeadlock() throws Throwable {
         ClassLoader l = Fixtures.build(tmp, Map.of("d.Acct", SOURCE));
         for (int workers : new int[] {2, 8, 32}) {
-            long total = watchdog(() -> (Long) Fixtures.call(l, "d.Moves", "run", workers, 300_000), 60);
+            long total = watchdog(() -> (Long) Fixtures.call(l, "d.Moves", "run", workers, 300_000), RUN_BOUND_SECONDS);
             assertEquals(600L, total, workers + " workers: money created or lost");
         }
     }
+
+    /** The watchdog itself: two threads taking two monitors in opposite orders are reported as a deadlock. */
+    @Test
+    void theWatchdogReportsADeadlockAsSoonAsThereIsOne() throws Exception {
+        Object a = new Object();
+        Object b = new Object();
+        CountDownLatch bothHoldOne = new CountDownLatch(2);
+        Thread other = new Thread(() -> lockBoth(b, a, bothHoldOne), "watchdog-check-other");
+        other.setDaemon(true);
+        other.start();
+        long t0 = System.nanoTime();
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> watchdog(() -> lockBoth(a, b, bothHoldOne), RUN_BOUND_SECONDS));
+        assertTrue(e.getMessage().startsWith("deadlock:"), e.getMessage());
+        assertTrue(e.getMessage().contains("watchdog-check-other"), "the dump names the threads of the cycle");
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(RUN_BOUND_SECONDS / 2),
+                "reported when found, not at the run's bound");
+    }
+
+    private static long lockBoth(Object first, Object second, CountDownLatch bothHoldOne) {
+        synchronized (first) {
+            bothHoldOne.countDown();
+            try {
+                bothHoldOne.await();
+            } catch (InterruptedException e) {
+                return -1; // the watchdog gave up on us; the other thread stays parked, a daemon
+            }
+            synchronized (second) {
+                return 0;
+            }
+        }
+    }
+
+    /**
+     * How long one run may take before the watchdog gives up on it although no thread is deadlocked: a bound
+     * for a run that is only slow, which is what a loaded machine makes of it (the 32-worker run takes 1–5 s
+     * on the 2-core development box, and over 60 s there beside two busy loops: its critical sections yield,
+     * and each yield of a lock holder hands the processor to the load). Deadlocks are found within a
+     * {@link #LOOK_MILLIS} of forming, whatever this bound.
+     */
+    static final int RUN_BOUND_SECONDS = 600;
+    /** How often the watchdog asks the JVM for threads deadlocked on monitors or locks. */
+    static final long LOOK_MILLIS = 200;
 
     interface Body {
         Object run() throws Throwable;
     }
 
-    /** Runs {@code body} on another thread; on timeout fails with a dump of every thread's stack. */
+    /**
+     * Runs {@code body} on another thread and returns what it returns. Fails with the stacks of the threads
+     * involved as soon as the JVM finds threads deadlocked on monitors or ownable locks (the atomic sets' units
+     * of work hold monitors, so a wrong lock order shows here as a cycle), and with every thread's stack if
+     * the run has not ended after {@code seconds}.
+     */
     static long watchdog(Body body, int seconds) throws Throwable {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         ExecutorService ex = Executors.newSingleThreadExecutor();
         try {
             Future<Object> f = ex.submit(() -> {
@@ -106,18 +160,31 @@ class DeadlockFreedomTest {
                     throw new RuntimeException(t);
                 }
             });
-            try {
-                return (Long) f.get(seconds, TimeUnit.SECONDS);
-            } catch (TimeoutException e) {
-                StringBuilder sb = new StringBuilder("no progress in " + seconds + " s: deadlock?\n");
-                for (ThreadInfo ti : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
-                    sb.append(ti);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            for (;;) {
+                try {
+                    return ((Number) f.get(LOOK_MILLIS, TimeUnit.MILLISECONDS)).longValue();
+                } catch (TimeoutException e) {
+                    long[] cycle = mx.findDeadlockedThreads();
+                    if (cycle != null) {
+                        fail("deadlock:\n" + dump(mx.getThreadInfo(cycle, true, true)));
+                    }
+                    if (System.nanoTime() - deadline > 0L) {
+                        fail("no end in " + seconds + " s, and no deadlock found: livelock?\n"
+                                + dump(mx.dumpAllThreads(true, true)));
+                    }
                 }
-                fail(sb.toString());
-                return -1;
             }
         } finally {
             ex.shutdownNow();
         }
+    }
+
+    private static String dump(ThreadInfo[] threads) {
+        StringBuilder sb = new StringBuilder();
+        for (ThreadInfo ti : threads) {
+            sb.append(ti);
+        }
+        return sb.toString();
     }
 }
