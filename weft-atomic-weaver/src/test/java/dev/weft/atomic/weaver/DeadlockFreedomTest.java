@@ -1,6 +1,8 @@
 package dev.weft.atomic.weaver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -16,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.AssertionFailedError;
@@ -96,35 +99,49 @@ class DeadlockFreedomTest {
         }
     }
 
-    /** The watchdog itself: two threads taking two monitors in opposite orders are reported as a deadlock. */
+    /**
+     * The watchdog itself: two threads taking two locks in opposite orders are reported as a deadlock, at
+     * once. Interruptible locks, so that the cycle is broken afterwards (a leftover deadlock would be found
+     * again by the next watchdog in this JVM).
+     */
     @Test
     void theWatchdogReportsADeadlockAsSoonAsThereIsOne() throws Exception {
-        Object a = new Object();
-        Object b = new Object();
+        ReentrantLock a = new ReentrantLock();
+        ReentrantLock b = new ReentrantLock();
         CountDownLatch bothHoldOne = new CountDownLatch(2);
         Thread other = new Thread(() -> lockBoth(b, a, bothHoldOne), "watchdog-check-other");
         other.setDaemon(true);
         other.start();
         long t0 = System.nanoTime();
-        AssertionFailedError e = assertThrows(AssertionFailedError.class,
-                () -> watchdog(() -> lockBoth(a, b, bothHoldOne), RUN_BOUND_SECONDS));
-        assertTrue(e.getMessage().startsWith("deadlock:"), e.getMessage());
-        assertTrue(e.getMessage().contains("watchdog-check-other"), "the dump names the threads of the cycle");
-        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(RUN_BOUND_SECONDS / 2),
-                "reported when found, not at the run's bound");
+        try {
+            AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                    () -> watchdog(() -> lockBoth(a, b, bothHoldOne), RUN_BOUND_SECONDS));
+            assertTrue(e.getMessage().startsWith("deadlock:"), e.getMessage());
+            assertTrue(e.getMessage().contains("watchdog-check-other"), "the dump names the threads of the cycle");
+            assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(RUN_BOUND_SECONDS / 2),
+                    "reported when found, not at the run's bound");
+        } finally {
+            other.interrupt(); // the watchdog's own thread was interrupted by its shutdownNow
+            other.join(10_000);
+        }
+        assertFalse(other.isAlive(), "the planted deadlock was broken");
+        assertNull(ManagementFactory.getThreadMXBean().findDeadlockedThreads(), "and left no cycle behind");
     }
 
-    private static long lockBoth(Object first, Object second, CountDownLatch bothHoldOne) {
-        synchronized (first) {
-            bothHoldOne.countDown();
+    private static long lockBoth(ReentrantLock first, ReentrantLock second, CountDownLatch bothHoldOne) {
+        try {
+            first.lockInterruptibly();
             try {
+                bothHoldOne.countDown();
                 bothHoldOne.await();
-            } catch (InterruptedException e) {
-                return -1; // the watchdog gave up on us; the other thread stays parked, a daemon
-            }
-            synchronized (second) {
+                second.lockInterruptibly();
+                second.unlock();
                 return 0;
+            } finally {
+                first.unlock();
             }
+        } catch (InterruptedException e) {
+            return -1;
         }
     }
 
