@@ -637,8 +637,33 @@ class LoneCallTest {
      */
     @Test
     void aParkedWaiterIsWokenByTheHoldersReleaseAndRunsOnItsOwnClient() {
+        triesUntilAsleep(2, 1, "in 5 s of tries, no waiter was seen parked on the held handler",
+                (cell, clients, waitsWon) -> {
+                    Thread first = clients[0];
+                    Thread second = clients[1];
+                    if (!(sawAsleep && heldBy == first && first != second)) {
+                        return false;
+                    }
+                    assertSame(second, cell.query(c -> c.ranOn), "the woken waiter ran its call on its own client");
+                    assertEquals(1, waitsWon, "the waiter took the handler once it was let go");
+                    return true;
+                });
+    }
+
+    /** What a test checks after one try of {@link #triesUntilAsleep}; false if the try does not count. */
+    interface AsleepCheck {
+        boolean check(Separate<Cell> cell, Thread[] clients, long waitsWon);
+    }
+
+    /**
+     * Tries {@link #holdUntilAsleep} with {@code waiters} waiting clients on a fresh handler of a pool of
+     * {@code workers}, the wait's bound made a minute (so that no waiter queues while the hold lasts), until
+     * {@code check} counts a try (at most 5 s); fails with {@code never} if none counted. {@code check} gets
+     * the try's client threads and the waits the handler's waiters won in it.
+     */
+    static void triesUntilAsleep(int workers, int waiters, String never, AsleepCheck check) {
         withWaitBounds(TimeUnit.SECONDS.toNanos(60), Handler.CLIENT_PATIENCE_NANOS,
-                () -> Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(2, scoop -> {
+                () -> Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(workers, scoop -> {
                     Separate<Cell> cell = scoop.create(new Cell());
                     parkedOn = cell.handler();
                     warm(scoop.pool(), cell, HOLD_UNTIL_ASLEEP);
@@ -647,18 +672,11 @@ class LoneCallTest {
                     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
                     while (!checked && System.nanoTime() < end) {
                         long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
-                        Thread[] clients = holdUntilAsleep(scoop.pool(), cell, 1);
-                        Thread first = clients[0];
-                        Thread second = clients[1];
-                        Thread ranOn = cell.query(c -> c.ranOn);
+                        Thread[] clients = holdUntilAsleep(scoop.pool(), cell, waiters);
                         long won = cell.query(c -> cell.handler().loneWaitsWon());
-                        if (sawAsleep && heldBy == first && first != second) {
-                            checked = true;
-                            assertSame(second, ranOn, "the woken waiter ran its call on its own client");
-                            assertEquals(wonBefore + 1, won, "the waiter took the handler once it was let go");
-                        }
+                        checked = check.check(cell, clients, won - wonBefore);
                     }
-                    assertTrue(checked, "in 5 s of tries, no waiter was seen parked on the held handler");
+                    assertTrue(checked, never);
                 })));
     }
 
@@ -778,31 +796,18 @@ class LoneCallTest {
     /**
      * Two clients wait for a third's hold: one parks for the holder's release, and the other, rather than
      * spin beside it (which took the holder's processor time wherever clients outnumber processors), sleeps
-     * between its looks; both then take the handler in turn and run on their own clients. The bound is made a
-     * minute, as in the test above, so that neither queues while the hold lasts.
+     * between its looks; both then take the handler in turn and run on their own clients.
      */
     @Test
     void aThirdWaiterSleepsWhileAnotherIsParkedForTheRelease() {
-        withWaitBounds(TimeUnit.SECONDS.toNanos(60), Handler.CLIENT_PATIENCE_NANOS,
-                () -> Hang.within(Duration.ofSeconds(120), () -> Modes.QOQ.with(3, scoop -> {
-                    Separate<Cell> cell = scoop.create(new Cell());
-                    parkedOn = cell.handler();
-                    warm(scoop.pool(), cell, HOLD_UNTIL_ASLEEP);
-                    warm(scoop.pool(), cell, MARK_SECOND);
-                    boolean checked = false;
-                    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                    while (!checked && System.nanoTime() < end) {
-                        long wonBefore = cell.query(c -> cell.handler().loneWaitsWon());
-                        holdUntilAsleep(scoop.pool(), cell, 2);
-                        long won = cell.query(c -> cell.handler().loneWaitsWon());
-                        if (sawAsleep) {
-                            checked = true;
-                            assertEquals(wonBefore + 2, won, "each waiter took the handler once it was let go");
-                        }
+        triesUntilAsleep(3, 2, "in 5 s of tries, the two waiters were never both seen asleep on the held handler",
+                (cell, clients, waitsWon) -> {
+                    if (!sawAsleep) {
+                        return false;
                     }
-                    assertTrue(checked,
-                            "in 5 s of tries, the two waiters were never both seen asleep on the held handler");
-                })));
+                    assertEquals(2, waitsWon, "each waiter took the handler once it was let go");
+                    return true;
+                });
     }
 
     /** Exclusive, in each client's order, nothing lost: lone calls and queries of clients that wait for each other. */
